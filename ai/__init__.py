@@ -1,0 +1,1 @@
+"""AI policies and the AI service that plays AI seats through the public API."""

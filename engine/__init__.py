@@ -1,0 +1,24 @@
+"""paiju's rules engine: pure game logic for four traditional Chinese tile and card games.
+
+``engine.get_game(name)`` returns a game object implementing ``engine.core.Game``;
+``engine.GAMES`` maps every registered name to its game.
+"""
+
+from __future__ import annotations
+
+from .core.errors import EngineError, IllegalAction, InvalidSpec, UnknownGame
+from .core.protocol import Game
+# from .sichuan import GAME as _SICHUAN  (lands with the Sichuan package)
+
+GAMES: dict[str, Game] = {g.name: g for g in ()}
+
+
+def get_game(name: str) -> Game:
+    """The registered game called ``name``; ``UnknownGame`` otherwise."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise UnknownGame(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
+
+
+__all__ = ["GAMES", "EngineError", "Game", "IllegalAction", "InvalidSpec", "UnknownGame", "get_game"]

@@ -1,0 +1,72 @@
+"""The Game protocol: one interface for every game, so a server, an AI or a test never needs to
+know which game it drives (OpenSpiel's idea, boardgame.io's shape).
+
+A game object is stateless; all state lives in immutable ``State`` values that only ``apply``
+moves forward.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, runtime_checkable
+
+Action = dict[str, Any]
+"""A small JSON-ready dict such as ``{"type": "discard", "card": 57}``."""
+
+JSON = dict[str, Any]
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every registered game provides."""
+
+    name: str
+    """Registry name: ``mcr``, ``sichuan``, ``paohuzi`` or ``nantong``."""
+    title: str
+    """Human name, e.g. ``Sichuan Blood Battle``."""
+    description: str
+    """One line for a lobby."""
+    players: int
+    """Number of seats (3 or 4)."""
+
+    def new_deal(self, seed: int, dealer: int | None = None) -> Any:
+        """A fresh deal shuffled from ``seed``; ``dealer=None`` picks the dealer from the seed."""
+        ...
+
+    def to_act(self, state: Any) -> list[int]:
+        """Seats that must decide now (several during a claim window); empty once over."""
+        ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it is not to act)."""
+        ...
+
+    def apply(self, state: Any, seat: int, action: Action) -> Any:
+        """The state after ``seat`` takes ``action``; raises ``IllegalAction``. Never mutates."""
+        ...
+
+    def view(self, state: Any, seat: int | None) -> JSON:
+        """What ``seat`` may see (``None``: a spectator). The only way a state leaves the engine."""
+        ...
+
+    def result(self, state: Any) -> JSON | None:
+        """``None`` while playing; at the end the settlement (sums to zero) and its breakdown."""
+        ...
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A state ``seat`` cannot tell from ``state``: all it cannot see is re-dealt at random."""
+        ...
+
+    def zones(self, state: Any) -> dict[str, tuple[int, ...]]:
+        """Every card id of the deal by where it lies (``"wall"``, ``"hand:2"``, ``"melds:0"``...):
+        together exactly the whole deck, each id once. For audits and tests."""
+        ...
+
+    def hidden_cards(self, state: Any, seat: int | None) -> frozenset[int]:
+        """The card ids ``seat`` cannot see (other seats' concealed cards, the stock)."""
+        ...
+
+    def score(self, spec: JSON) -> JSON:
+        """The itemised score of a hand described in JSON (the calculator); ``InvalidSpec`` on
+        unreadable input."""
+        ...

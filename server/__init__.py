@@ -1,0 +1,1 @@
+"""The FastAPI server: REST and WebSocket routes, storage, seat tokens, pub/sub."""
