@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from .core.errors import EngineError, IllegalAction, InvalidSpec, UnknownGame
 from .core.protocol import Game
-# from .sichuan import GAME as _SICHUAN  (lands with the Sichuan package)
+from .sichuan import GAME as _SICHUAN
 
-GAMES: dict[str, Game] = {g.name: g for g in ()}
+GAMES: dict[str, Game] = {g.name: g for g in (_SICHUAN,)}
 
 
 def get_game(name: str) -> Game:

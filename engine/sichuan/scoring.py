@@ -1,0 +1,297 @@
+"""Sichuan fan (SC-8) and points (SC-9.1): the calculator behind every win and ready check.
+
+``evaluate`` works on counts and is what the game calls; ``score_spec`` reads the JSON hand
+description of the public calculator (``game.score``) and returns the itemised result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import InvalidSpec
+from ..mahjong import (
+    FACE_NAMES, NUM_SUITED, SUITS, counts_of, is_seven_pairs, parse_face, standard_readings,
+)
+
+FAN_CAP = 5  # SC-9.1: five fan = 32 points
+
+PATTERNS: dict[str, tuple[str, str, int]] = {
+    # code: (English name, Chinese, fan per count)
+    "basic_hand": ("Basic hand", "平胡", 0),
+    "all_pungs": ("All pungs", "对对胡", 1),
+    "seven_pairs": ("Seven pairs", "七对", 2),
+    "outside_hand": ("Outside hand", "带幺九", 2),
+    "all_258_pungs": ("All 2/5/8 pungs", "将对", 3),
+    "full_flush": ("Full flush", "清一色", 2),
+    "pair_wait_four_melds": ("Pair wait with four declared melds", "金钩钓", 1),
+    "root": ("Root", "根", 1),
+    "kong_replacement": ("Win on a kong replacement", "杠上开花", 1),
+    "robbing_kong": ("Robbing a kong", "抢杠胡", 1),
+    "last_tile": ("Last tile", "海底", 1),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredMeld:
+    """A pung or kong on the table (``concealed`` only for a concealed kong)."""
+
+    kind: str
+    face: int
+    concealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """How the winning tile came (SC-8 event rows, SC-9.3 self-draw)."""
+
+    self_draw: bool = False
+    kong_replacement: bool = False
+    robbing_kong: bool = False
+    last_tile: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The best reading of a winning hand (SC-8.2) with its itemised fan."""
+
+    fan: int
+    patterns: tuple[tuple[str, int], ...]
+    """(code, count) in table order; fan = sum of count × the pattern's fan."""
+    shape: str
+    pair: int | None
+    melds: tuple[tuple[str, int, bool], ...]
+    """(kind, face, declared) with kind pung/kong/chow (chow: lowest face); seven pairs: ()."""
+
+    @property
+    def points(self) -> int:
+        return base_points(self.fan)
+
+    def to_json(self, situation: Situation) -> dict[str, Any]:
+        pats = []
+        for code, count in self.patterns:
+            name, chinese, fan = PATTERNS[code]
+            pats.append({"code": code, "name": name, "chinese": chinese, "fan": fan,
+                         "count": count, "total": fan * count})
+        if self.shape == "seven_pairs":
+            reading: dict[str, Any] = {"shape": "seven_pairs", "pairs": [
+                FACE_NAMES[f] for f in _pairs_of(self.melds)]}
+        else:
+            reading = {"shape": "standard", "pair": FACE_NAMES[self.pair or 0], "melds": [
+                {"type": k, "tiles": _meld_faces(k, f), "declared": d} for k, f, d in self.melds]}
+        return {
+            "winning": True,
+            "fan": self.fan,
+            "capped": self.fan > FAN_CAP,
+            "points": self.points,
+            "self_draw": situation.self_draw,
+            "points_per_payer": self.points + (1 if situation.self_draw else 0),
+            "patterns": pats,
+            "reading": reading,
+        }
+
+
+def _pairs_of(melds: tuple[tuple[str, int, bool], ...]) -> list[int]:
+    return [f for k, f, _ in melds]
+
+
+def _meld_faces(kind: str, face: int) -> list[str]:
+    if kind == "chow":
+        return [FACE_NAMES[face + i] for i in range(3)]
+    return [FACE_NAMES[face]] * (4 if kind == "kong" else 3)
+
+
+def base_points(fan: int) -> int:
+    """SC-9.1: 2 ^ fan, capped at five fan (0 fan = 1 point)."""
+    return 1 << min(fan, FAN_CAP)
+
+
+def _is_terminal(face: int) -> bool:
+    return face % 9 in (0, 8)
+
+
+def _has_terminal(kind: str, face: int) -> bool:
+    if kind == "chow":
+        return face % 9 in (0, 6)
+    return _is_terminal(face)
+
+
+def _is_258(face: int) -> bool:
+    return face % 9 in (1, 4, 7)
+
+
+def evaluate(
+    declared: Sequence[DeclaredMeld],
+    concealed: tuple[int, ...],
+    winning: int,
+    missing_suit: int | None,
+    situation: Situation = Situation(),
+) -> Evaluation | None:
+    """The highest-fan reading (SC-8.2) of a hand, or ``None`` when it is not a legal win.
+
+    ``concealed`` is the counts vector of the concealed tiles *including* the winning tile.
+    """
+    full = list(concealed)
+    for m in declared:
+        full[m.face] += 4 if m.kind == "kong" else 3
+    if any(full[NUM_SUITED:]):
+        return None
+    suits = {f // 9 for f in range(NUM_SUITED) if full[f]}
+    if missing_suit is not None and missing_suit in suits:
+        return None  # SC-7.3
+    common: list[tuple[str, int]] = []
+    if len(suits) == 1:
+        common.append(("full_flush", 1))
+    roots = sum(1 for n in full if n == 4)
+    if roots:
+        common.append(("root", roots))
+    if situation.kong_replacement:
+        common.append(("kong_replacement", 1))
+    if situation.robbing_kong:
+        common.append(("robbing_kong", 1))
+    if situation.last_tile:
+        common.append(("last_tile", 1))
+
+    candidates: list[Evaluation] = []
+    decl = tuple((m.kind, m.face, True) for m in declared)
+    for pair, melds in standard_readings(concealed):
+        all_melds = decl + tuple((k, f, False) for k, f in melds)
+        pats: list[tuple[str, int]] = []
+        if all(k != "chow" for k, _, _ in all_melds):
+            if _is_258(pair) and all(_is_258(f) for _, f, _ in all_melds):
+                pats.append(("all_258_pungs", 1))  # replaces all pungs
+            else:
+                pats.append(("all_pungs", 1))
+        if _is_terminal(pair) and all(_has_terminal(k, f) for k, f, _ in all_melds):
+            pats.append(("outside_hand", 1))
+        if not pats:
+            pats.append(("basic_hand", 1))
+        if len(declared) == 4 and pair == winning:
+            pats.append(("pair_wait_four_melds", 1))
+        candidates.append(_make("standard", pair, all_melds, pats + common))
+    if not declared and is_seven_pairs(concealed):
+        pairs = tuple(("pair", f, False) for f in range(NUM_SUITED) for _ in range(concealed[f] // 2))
+        candidates.append(_make("seven_pairs", None, pairs, [("seven_pairs", 1)] + common))
+    if not candidates:
+        return None
+    return max(candidates, key=lambda e: e.fan)
+
+
+_ORDER = {code: i for i, code in enumerate(PATTERNS)}
+
+
+def _make(shape: str, pair: int | None, melds: tuple[tuple[str, int, bool], ...],
+          pats: list[tuple[str, int]]) -> Evaluation:
+    pats.sort(key=lambda p: _ORDER[p[0]])
+    fan = sum(PATTERNS[c][2] * n for c, n in pats)
+    return Evaluation(fan=fan, patterns=tuple(pats), shape=shape, pair=pair, melds=melds)
+
+
+# ---------------------------------------------------------------- the JSON calculator
+
+_FLAGS = ("self_draw", "kong_replacement", "robbing_kong", "last_tile")
+
+
+def _face(value: object, where: str) -> int:
+    try:
+        f = parse_face(value)
+    except ValueError as e:
+        raise InvalidSpec(f"{where}: {e}") from None
+    if f >= NUM_SUITED:
+        raise InvalidSpec(f"{where}: {value!r} is not a Sichuan tile (suits m, p, s only)")
+    return f
+
+
+def read_spec(spec: object) -> tuple[list[DeclaredMeld], tuple[int, ...], int, int, Situation]:
+    """Parse and check a calculator spec (see ``score_spec``); ``InvalidSpec`` on any fault."""
+    if not isinstance(spec, dict):
+        raise InvalidSpec("the spec must be a JSON object")
+    unknown = set(spec) - {"melds", "concealed", "winning_tile", "missing_suit", *_FLAGS}
+    if unknown:
+        raise InvalidSpec(f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
+    melds_in = spec.get("melds", [])
+    if not isinstance(melds_in, list) or len(melds_in) > 4:
+        raise InvalidSpec("melds must be a list of at most four melds")
+    declared: list[DeclaredMeld] = []
+    for i, m in enumerate(melds_in):
+        if not isinstance(m, dict) or set(m) - {"type", "tile", "concealed"}:
+            raise InvalidSpec(f"melds[{i}] must be {{'type', 'tile', 'concealed'?}}")
+        kind = m.get("type")
+        if kind not in ("pung", "kong"):
+            raise InvalidSpec(f"melds[{i}].type must be 'pung' or 'kong' (no chows in Sichuan)")
+        concealed = m.get("concealed", False)
+        if not isinstance(concealed, bool) or (concealed and kind != "kong"):
+            raise InvalidSpec(f"melds[{i}].concealed must be a boolean, true only for a kong")
+        declared.append(DeclaredMeld(kind, _face(m.get("tile"), f"melds[{i}].tile"), concealed))
+    tiles = spec.get("concealed")
+    if not isinstance(tiles, list):
+        raise InvalidSpec("concealed must be a list of tiles such as ['1m', '2m']")
+    faces = [_face(t, f"concealed[{i}]") for i, t in enumerate(tiles)]
+    need = 13 - 3 * len(declared)
+    if len(faces) != need:
+        raise InvalidSpec(f"with {len(declared)} melds the concealed tiles (without the winning "
+                          f"tile) must number {need}, not {len(faces)}")
+    winning = _face(spec.get("winning_tile"), "winning_tile")
+    missing = spec.get("missing_suit")
+    if missing not in tuple(SUITS):
+        raise InvalidSpec("missing_suit must be 'm', 'p' or 's'")
+    flags = {}
+    for name in _FLAGS:
+        v = spec.get(name, False)
+        if not isinstance(v, bool):
+            raise InvalidSpec(f"{name} must be a boolean")
+        flags[name] = v
+    if flags["kong_replacement"]:
+        if not any(m.kind == "kong" for m in declared):
+            raise InvalidSpec("kong_replacement needs a kong among the melds")
+        flags["self_draw"] = True  # SC-9.5: a kong replacement win is a self-draw
+    if flags["robbing_kong"] and (flags["self_draw"] or flags["last_tile"]):
+        raise InvalidSpec("robbing_kong is a win on another player's tile, never with self_draw "
+                          "or last_tile (no kong once the wall's last tile is drawn, SC-6.4)")
+    full = counts_of(faces + [winning])
+    total = list(full)
+    for m in declared:
+        total[m.face] += 4 if m.kind == "kong" else 3
+    over = [FACE_NAMES[f] for f, n in enumerate(total) if n > 4]
+    if over:
+        raise InvalidSpec(f"more than four copies of {', '.join(over)}")
+    return declared, full, winning, SUITS.index(missing), Situation(**flags)
+
+
+def score_spec(spec: object) -> dict[str, Any]:
+    """The public calculator.
+
+    In::
+
+        {"melds": [{"type": "pung" | "kong", "tile": "5m", "concealed": false}],
+         "concealed": ["1m", "2m", ...],   # 13 − 3·melds tiles, without the winning tile
+         "winning_tile": "3m",
+         "missing_suit": "p",
+         "self_draw": false, "kong_replacement": false, "robbing_kong": false, "last_tile": false}
+
+    Out, for a winning hand::
+
+        {"winning": true, "fan": 4, "capped": false, "points": 16, "self_draw": false,
+         "points_per_payer": 16,          # points, +1 for a self-draw (SC-9.3)
+         "patterns": [{"code": "seven_pairs", "name": "Seven pairs", "chinese": "七对",
+                       "fan": 2, "count": 1, "total": 2}, ...],
+         "reading": {"shape": "standard", "pair": "5m",
+                     "melds": [{"type": "chow", "tiles": ["1m", "2m", "3m"], "declared": false}]}
+                    | {"shape": "seven_pairs", "pairs": ["1m", ...]}}
+
+    Otherwise ``{"winning": false, "reason": "..."}``. ``kong_replacement`` implies
+    ``self_draw`` (SC-9.5). Unreadable input raises ``InvalidSpec``.
+    """
+    declared, full, winning, missing, situation = read_spec(spec)
+    total = list(full)
+    for m in declared:
+        total[m.face] += 1
+    if any(total[f] for f in range(missing * 9, missing * 9 + 9)):
+        return {"winning": False,
+                "reason": f"the hand holds its missing suit {SUITS[missing]} (SC-7.3)"}
+    ev = evaluate(declared, full, winning, missing, situation)
+    if ev is None:
+        return {"winning": False,
+                "reason": "the tiles do not form four melds and a pair, nor seven pairs (SC-7)"}
+    return ev.to_json(situation)
