@@ -172,14 +172,20 @@ class Sichuan:
             raise IllegalAction("the deal is over", "action/game_over")
         if not isinstance(seat, int) or seat not in self.to_act(state):
             raise IllegalAction(f"seat {seat} is not to act now", "action/not_your_turn")
+        kind = action["type"]
+        card = action.get("card")
+        if kind in ("discard", "added_kong") and (isinstance(card, bool) or not isinstance(card, int)):
+            raise IllegalAction(f"'{kind}' needs 'card': the id of a tile you hold",
+                                "action/malformed")
+        cards = action.get("cards", [])
+        if not isinstance(cards, list) or any(isinstance(c, bool) for c in cards):
+            raise IllegalAction("'cards' must be a list of tile ids", "action/malformed")
         legal = self.legal_actions(state, seat)
         if action in legal:
             return
-        kind = action["type"]
         kinds = sorted({a["type"] for a in legal})
         if kind not in kinds:
             raise IllegalAction(f"'{kind}' is not possible now; possible: {', '.join(kinds)}")
-        card = action.get("card")
         if kind == "discard" and card in state.hands[seat]:
             raise IllegalAction(
                 f"you must first discard the tiles of your missing suit "
