@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import replace
+from bisect import bisect_left
 from typing import Any
 
 from ..core import claims
@@ -17,6 +17,7 @@ from ..core.errors import IllegalAction
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, totals
 from ..core.rng import deal_rng, seed_hash, shuffled
+from ..core.state import evolve as replace
 from ..core.seats import first_after, next_seat
 from ..mahjong import SUITS, counts_of_ids, is_seven_pairs, is_standard_complete, suited_ids
 from .scoring import DeclaredMeld, Evaluation, Situation, base_points, evaluate, score_spec
@@ -35,8 +36,12 @@ def _suit(tile: int) -> int:
     return (tile >> 2) // 9
 
 
-def _holds_suit(hand: Iterable[int], suit: int | None) -> bool:
-    return suit is not None and any((t >> 2) // 9 == suit for t in hand)
+def _holds_suit(hand: tuple[int, ...], suit: int | None) -> bool:
+    """Whether a sorted hand holds a tile of ``suit`` (a suit's ids are 36 consecutive ids)."""
+    if suit is None:
+        return False
+    i = bisect_left(hand, 36 * suit)
+    return i < len(hand) and hand[i] < 36 * suit + 36
 
 
 def _declared(melds: Iterable[Meld]) -> tuple[DeclaredMeld, ...]:
