@@ -5,6 +5,10 @@ Standard hands use the block count formula ``2·target − 2·melds − partials
 melds (pairs, adjacent and gapped twos) and a head pair. Each suit's Pareto set of
 (melds, partials, head) is cached on its 9-count tuple, so a whole-hand shanten is a small
 product over four cached sets.
+
+Counts know nothing of the fourth copy: a hand holding all four of a face may be called ready
+on a fifth copy that does not exist (``1111m 234p 567p 999s`` reads 0). Callers that decide
+readiness filter the waits against the tiles held, as Sichuan's ready check does (SC-10.4).
 """
 
 from __future__ import annotations
