@@ -36,7 +36,9 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="paiju", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="paiju", description="paiju: Chinese tile and card games (engine tools for now)."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     games = sub.add_parser("games", help="list the registered games")
     games.set_defaults(run=_games)

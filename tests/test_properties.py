@@ -1,0 +1,260 @@
+"""Protocol properties every registered game must keep, checked under random legal play.
+
+Each test plays whole deals with uniformly random legal actions (``random.Random(seed)``), for
+every game in ``engine.GAMES`` and ``PAIJU_PROPERTY_SEEDS`` seeds (default 30). They pin the
+contract the server, the AI and replays rely on (docs: ARCHITECTURE.md, "The engine protocol"):
+deals end, settle to zero, never lose or duplicate a card, replay exactly, never mutate a state,
+never show a hidden card, and refuse bad actions without changing anything.
+A failure names the game and seed; ``paiju selfplay --game G --seed S`` replays the same deal.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engine import GAMES, IllegalAction
+from engine.core.playout import random_action, random_playout
+from engine.core.protocol import Action, Game
+
+SEEDS = range(int(os.environ.get("PAIJU_PROPERTY_SEEDS", "30")))
+CASES = [pytest.param(GAMES[name], seed, id=f"{name}-{seed}") for name in GAMES for seed in SEEDS]
+SAMPLE_EVERY = 5
+"""Costlier checks (determinize, illegal actions) run on every 5th step, the first and the last."""
+
+Step = tuple[Any, int, Action, Any]
+
+
+def play(game: Game, seed: int) -> tuple[list[Step], Any]:
+    """The steps ``(before, seat, action, after)`` of one random legal deal, and its final state."""
+    steps: list[Step] = []
+    final, _ = random_playout(
+        game, seed, random.Random(seed), on_step=lambda b, s, a, af: steps.append((b, s, a, af))
+    )
+    return steps, final
+
+
+def states(game: Game, seed: int) -> Iterator[tuple[int, Any]]:
+    """Every state of one deal, numbered from 0 (the fresh deal) to the final state."""
+    steps, final = play(game, seed)
+    for i, (before, *_rest) in enumerate(steps):
+        yield i, before
+    yield len(steps), final
+
+
+def sampled(game: Game, seed: int) -> Iterator[tuple[int, Any]]:
+    """The first, the last and every ``SAMPLE_EVERY``-th state of one deal."""
+    steps, final = play(game, seed)
+    for i, (before, *_rest) in enumerate(steps):
+        if i % SAMPLE_EVERY == 0:
+            yield i, before
+    yield len(steps), final
+
+
+def deck(game: Game, state: Any) -> list[int]:
+    return sorted(card for ids in game.zones(state).values() for card in ids)
+
+
+def is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def test_some_game_is_registered() -> None:
+    """Guards against every test below passing vacuously on an empty registry."""
+    assert GAMES
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_every_deal_ends(game: Game, seed: int) -> None:
+    """(a) Random legal play reaches the end: nobody to act, a result. Along the way the result is
+    None and a seat has legal actions exactly when it is to act. Odd seeds name the dealer."""
+    dealer = None if seed % 2 == 0 else seed % game.players
+
+    def check(before: Any, seat: int, action: Action, after: Any) -> None:
+        assert game.result(before) is None
+        to_act = game.to_act(before)
+        for s in range(game.players):
+            assert bool(game.legal_actions(before, s)) == (s in to_act), f"seat {s}, to_act {to_act}"
+
+    final, steps = random_playout(game, seed, random.Random(seed), dealer=dealer, on_step=check)
+    assert steps > 0
+    assert game.to_act(final) == []
+    assert game.result(final) is not None
+    assert all(game.legal_actions(final, s) == [] for s in range(game.players))
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_settlement_sums_to_zero(game: Game, seed: int) -> None:
+    """(b) The final per-seat deltas are ints, one per seat, summing to zero; the result is JSON."""
+    _, final = play(game, seed)
+    result = game.result(final)
+    assert result is not None
+    deltas = result["deltas"]
+    assert len(deltas) == game.players
+    assert all(is_int(d) for d in deltas), deltas
+    assert sum(deltas) == 0, deltas
+    json.dumps(result)
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_zones_hold_the_whole_deck(game: Game, seed: int) -> None:
+    """(c) At every step the zones hold ids 0..N-1 each exactly once, N fixed for the deal."""
+    size: int | None = None
+    for i, state in states(game, seed):
+        ids = deck(game, state)
+        size = len(ids) if size is None else size
+        assert ids == list(range(size)), f"step {i}: zones are not ids 0..{size - 1} once each"
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_replay_is_deterministic(game: Game, seed: int) -> None:
+    """(d) The same seed and the same actions give equal states at every step and the same result.
+    Actions are replayed after a JSON round trip, as the stored action log gives them back."""
+    steps, final = play(game, seed)
+    state = game.new_deal(seed)
+    assert state == steps[0][0]
+    for i, (_before, seat, action, after) in enumerate(steps):
+        state = game.apply(state, seat, json.loads(json.dumps(action)))
+        assert state == after, f"step {i}: seat {seat} {action} gave a different state on replay"
+    assert game.result(state) == game.result(final)
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_apply_never_changes_its_input(game: Game, seed: int) -> None:
+    """(e) ``apply`` leaves its input state equal to a deep copy taken before (nor do the read-only
+    methods called along the way)."""
+    rng = random.Random(seed)
+    state = game.new_deal(seed)
+    step = 0
+    while seats := game.to_act(state):
+        assert step < 10_000, "deal did not end"
+        seat = rng.choice(seats)
+        snapshot = copy.deepcopy(state)
+        assert state == snapshot, "a state is not equal to its deep copy; == cannot audit it"
+        action = random_action(game, state, seat, rng)
+        game.view(state, seat)
+        after = game.apply(state, seat, action)
+        assert state == snapshot, f"step {step}: seat {seat} {action} changed the input state"
+        state, step = after, step + 1
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_determinize_keeps_every_view(game: Game, seed: int) -> None:
+    """(f) A seat cannot tell a determinized state from the real one: its view is the same; the
+    re-deal keeps the whole deck; the input state is untouched."""
+    for i, state in sampled(game, seed):
+        snapshot = copy.deepcopy(state)
+        for s in range(game.players):
+            det = game.determinize(state, s, random.Random(1000 * seed + i))
+            assert game.view(det, s) == game.view(state, s), f"step {i}, seat {s}"
+            assert deck(game, det) == deck(game, state), f"step {i}, seat {s}"
+        assert state == snapshot, f"step {i}: determinize changed its input"
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_determinize_keeps_own_options(game: Game, seed: int) -> None:
+    """(f') In a determinized state the seat has the same legal actions: a seat's options follow
+    from what it sees, or a policy playing from its view could not know them."""
+    for i, state in sampled(game, seed):
+        for s in range(game.players):
+            det = game.determinize(state, s, random.Random(1000 * seed + i))
+            assert (s in game.to_act(det)) == (s in game.to_act(state)), f"step {i}, seat {s}"
+            assert game.legal_actions(det, s) == game.legal_actions(state, s), f"step {i}, seat {s}"
+
+
+def card_ids_in(node: object) -> Iterator[int]:
+    """Every int a view gives as a card id: under keys ``id``/``card``, or in ``cards``/``ids``."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("id", "card") and is_int(value):
+                yield value
+            elif key in ("cards", "ids") and isinstance(value, (list, tuple)):
+                yield from (v for v in value if is_int(v))
+            yield from card_ids_in(value)
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            yield from card_ids_in(item)
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_views_never_show_a_hidden_card(game: Game, seed: int) -> None:
+    """(g) No view, a seat's or the spectator's, names a card id hidden from that viewer."""
+    for i, state in states(game, seed):
+        for s in [*range(game.players), None]:
+            hidden = game.hidden_cards(state, s)
+            if i == 0:
+                assert hidden, f"seat {s}: nothing hidden in a fresh deal; the check would be vacuous"
+            view = game.view(state, s)
+            json.dumps(view)
+            leaked = sorted(set(card_ids_in(view)) & hidden)
+            assert not leaked, f"step {i}: the view of seat {s} shows hidden cards {leaked}"
+
+
+def refuse(game: Game, state: Any, seat: int, action: Any, why: str) -> None:
+    """``action`` by ``seat`` must raise IllegalAction and leave ``state`` as it was."""
+    snapshot = copy.deepcopy(state)
+    with pytest.raises(IllegalAction):
+        game.apply(state, seat, action)
+        pytest.fail(f"accepted {why}: seat {seat} {action!r}")
+    assert state == snapshot, f"refusing {why} changed the state"
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_illegal_actions_are_refused(game: Game, seed: int) -> None:
+    """(h) A seat out of turn, an unknown action type, and a card the seat cannot hold are refused
+    with IllegalAction, and the state is unchanged."""
+    rng = random.Random(-seed - 1)
+    for i, state in sampled(game, seed):
+        to_act = game.to_act(state)
+        if not to_act:
+            continue
+        actor = rng.choice(to_act)
+        legal = game.legal_actions(state, actor)
+        idle = [s for s in range(game.players) if s not in to_act]
+        if idle:
+            refuse(game, state, rng.choice(idle), rng.choice(legal), f"step {i}: out of turn")
+        refuse(game, state, actor, {"type": "no_such_action"}, f"step {i}: unknown type")
+        foreign = sorted(game.hidden_cards(state, actor))
+        with_card = [a for a in legal if is_int(a.get("card"))]
+        if foreign and with_card:
+            bad = {**rng.choice(with_card), "card": rng.choice(foreign)}
+            refuse(game, state, actor, bad, f"step {i}: a card the seat cannot hold")
+        with_cards = [a for a in legal if isinstance(a.get("cards"), list) and a["cards"]]
+        if foreign and with_cards:
+            base = rng.choice(with_cards)
+            bad = {**base, "cards": [rng.choice(foreign), *base["cards"][1:]]}
+            refuse(game, state, actor, bad, f"step {i}: cards the seat cannot hold")
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_malformed_actions_are_refused(game: Game, seed: int) -> None:
+    """Malformed input from the wire is an IllegalAction (a 4xx), never a crash (a 500): not a
+    dict, no type, a card that is a string, a float (JSON ``57.0``), out of range or missing.
+    A float that slipped in would be stored in the state and break later views."""
+    rng = random.Random(-seed - 1)
+    for i, state in sampled(game, seed):
+        to_act = game.to_act(state)
+        if not to_act:
+            continue
+        actor = rng.choice(to_act)
+        action = rng.choice(game.legal_actions(state, actor))
+        size = len(deck(game, state))
+        bad: list[Any] = [None, [], "discard", {}, {"type": None}, {"card": action.get("card", 0)}]
+        if "card" in action:
+            bad += [
+                {**action, "card": str(action["card"])},
+                {**action, "card": float(action["card"])},
+                {**action, "card": size},
+                {**action, "card": -1},
+                {k: v for k, v in action.items() if k != "card"},
+            ]
+        if isinstance(action.get("cards"), list):
+            bad += [{**action, "cards": [float(c) for c in action["cards"]]}]
+        for b in bad:
+            refuse(game, state, actor, b, f"step {i}: a malformed action")
