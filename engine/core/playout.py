@@ -18,6 +18,10 @@ MAX_STEPS = 10_000
 """Far above any real deal (a mahjong deal takes a few hundred decisions at most)."""
 
 OnStep = Callable[[Any, int, Action, Any], None]
+Policy = Callable[[Game, Any, int, random.Random], Action]
+
+PLAIN = frozenset({"discard", "pass"})
+"""Action types that merely keep play going; everything else (wins, melds) makes something."""
 
 
 def random_action(game: Game, state: Any, seat: int, rng: random.Random) -> Action:
@@ -28,6 +32,16 @@ def random_action(game: Game, state: Any, seat: int, rng: random.Random) -> Acti
     return rng.choice(legal)
 
 
+def eager_action(game: Game, state: Any, seat: int, rng: random.Random) -> Action:
+    """A random legal action, but one that makes something (a win, a meld) whenever there is
+    one: uniform play rarely completes a hand, and tests need the rare states too."""
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        raise EngineError(f"seat {seat} is to act but has no legal action")
+    keen = [a for a in legal if a["type"] not in PLAIN]
+    return rng.choice(keen or legal)
+
+
 def random_playout(
     game: Game,
     seed: int,
@@ -35,8 +49,10 @@ def random_playout(
     dealer: int | None = None,
     on_step: OnStep | None = None,
     max_steps: int = MAX_STEPS,
+    policy: Policy = random_action,
 ) -> tuple[Any, int]:
-    """Play the deal dealt from ``seed`` to its end with uniformly random legal decisions.
+    """Play the deal dealt from ``seed`` to its end with random legal decisions (``policy``:
+    uniform by default, or ``eager_action``).
 
     When several seats are to act (a claim window) the seat that answers next is drawn from
     ``rng`` too, so every answering order gets exercised. ``on_step(before, seat, action, after)``
@@ -51,7 +67,7 @@ def random_playout(
         if steps >= max_steps:
             raise RuntimeError("deal did not end")
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-        action = random_action(game, state, seat, rng)
+        action = policy(game, state, seat, rng)
         after = game.apply(state, seat, action)
         if on_step is not None:
             on_step(state, seat, action, after)
