@@ -35,9 +35,33 @@ def _selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    uvicorn.run("server.app:app", host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
+def _ai(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from ai.service import run_standalone
+    from server.settings import get_settings
+
+    logging.basicConfig(level=logging.INFO)
+    settings = get_settings()
+    try:
+        asyncio.run(run_standalone(args.server, settings.database_url, settings.ai_delay_ms,
+                                   args.poll))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="paiju", description="paiju: Chinese tile and card games (engine tools for now)."
+        prog="paiju", description="paiju: Chinese tile and card games: server, AI, engine tools."
     )
     sub = parser.add_subparsers(dest="command", required=True)
     games = sub.add_parser("games", help="list the registered games")
@@ -46,6 +70,17 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--game", required=True, help="registered game name, e.g. sichuan")
     selfplay.add_argument("--seed", type=int, required=True, help="deal seed (also seeds the choices)")
     selfplay.set_defaults(run=_selfplay)
+    serve = sub.add_parser("serve", help="run the server: API, web table, in-process AI")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--log-level", default="info")
+    serve.set_defaults(run=_serve)
+    ai = sub.add_parser("ai", help="run the AI service on its own, against a running server "
+                                   "sharing PAIJU_DATABASE_URL (start the server with "
+                                   "PAIJU_AI_IN_PROCESS=0)")
+    ai.add_argument("--server", default="http://127.0.0.1:8000")
+    ai.add_argument("--poll", type=float, default=0.3, help="seconds between sweeps")
+    ai.set_defaults(run=_ai)
     return parser
 
 

@@ -1,0 +1,101 @@
+"""The FastAPI application: ``server.app:app`` (uvicorn can serve it directly).
+
+The lifespan opens the store, binds the in-process broker to the event loop and, unless
+``PAIJU_AI_IN_PROCESS=0``, starts the AI service, which plays the AI seats through this same
+app's public endpoints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from engine import EngineError
+
+from .errors import ApiError, from_engine
+from .limits import BodyLimit
+from .pubsub import LocalBroker
+from .routes import router
+from .service import Service
+from .settings import Settings, get_settings
+from .store import Store, make_engine
+
+DESCRIPTION = """\
+paiju plays traditional Chinese tile and card games. Create a match, then act for your seat with
+its secret token (`Authorization: Bearer <token>`). Every refusal is a JSON
+`{"error": {"code", "message"}}` with a 4xx status. Bots use the WebSocket
+`/api/matches/{id}/ws?token=…` (see docs/bots.md and openapi/ws-messages.json)."""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    broker = LocalBroker()
+    service = Service(Store(make_engine(settings.database_url)), broker, settings.state_cache)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        broker.bind(asyncio.get_running_loop())
+        task = None
+        if settings.ai_in_process:
+            from ai.service import run_in_process
+
+            task = asyncio.create_task(run_in_process(app, service, broker, settings))
+        try:
+            yield
+        finally:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            service.store.engine.dispose()
+
+    app = FastAPI(title="paiju", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app.state.service = service
+    app.state.broker = broker
+    app.state.settings = settings
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.include_router(router)
+    _errors(app)
+    if settings.web_dir.is_dir():
+        app.mount("/", StaticFiles(directory=settings.web_dir, html=True), name="web")
+    return app
+
+
+def _errors(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(_: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(EngineError)
+    async def engine_error(_: Request, exc: EngineError) -> JSONResponse:
+        err = from_engine(exc)
+        return JSONResponse(err.body(), status_code=err.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        if any(e.get("type") == "json_invalid" for e in errors):
+            err = ApiError("request/malformed_json", "the body is not valid JSON")
+        else:
+            where = "; ".join(
+                f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in errors[:5])
+            err = ApiError("request/invalid", f"invalid request: {where}")
+        return JSONResponse(err.body(), status_code=err.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "route/not_found", 405: "route/method_not_allowed"}.get(
+            exc.status_code, "request/invalid")
+        return JSONResponse({"error": {"code": code, "message": str(exc.detail)}},
+                            status_code=exc.status_code)
+
+
+app = create_app()

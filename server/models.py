@@ -1,0 +1,148 @@
+"""Wire models: what the API accepts and answers. Strict, closed to unknown fields."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+MAX_SEED = 2**63 - 1
+
+
+class Wire(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SeatSpec(Wire):
+    kind: Literal["human", "ai"]
+    level: Literal["random", "basic"] | None = Field(
+        default=None, description="AI level (AI seats only; default basic)")
+
+
+class CreateMatch(Wire):
+    game: str = Field(description="A registered game name, e.g. sichuan", max_length=32)
+    seed: StrictInt | None = Field(
+        default=None, ge=0, le=MAX_SEED,
+        description="Seed of the first deal (later deals derive from it); random when absent")
+    seats: list[SeatSpec] | None = Field(
+        default=None, description="One per seat; default: seat 0 human, the others basic AI")
+
+
+class SeatInfo(Wire):
+    seat: int
+    kind: Literal["human", "ai"]
+    level: str | None = None
+
+
+class SeatToken(SeatInfo):
+    token: str | None = Field(description="The seat's secret (human seats; AI seats' stay with "
+                                          "the AI service)")
+
+
+class MatchCreated(Wire):
+    match_id: str
+    game: str
+    version: int
+    seed_hash: str = Field(description="SHA-256 of the first deal's seed, revealed at its end")
+    seats: list[SeatToken]
+
+
+class MatchView(Wire):
+    match_id: str
+    game: str
+    version: int
+    deal: int = Field(description="Deal number in this match, from 0")
+    seat: int | None = Field(description="The bearer's seat; null for a spectator")
+    seats: list[SeatInfo]
+    scores: list[int] = Field(description="Match totals over the finished deals")
+    seed_hash: str
+    state: dict[str, Any] = Field(description="The game's view for this seat (engine.view)")
+
+
+class LegalActions(Wire):
+    match_id: str
+    version: int
+    seat: int
+    actions: list[dict[str, Any]]
+
+
+class ActionRequest(Wire):
+    action: dict[str, Any] = Field(description="One of the actions listed by /legal")
+    version: StrictInt = Field(description="The match version the action was chosen at")
+
+
+class DealRequest(Wire):
+    version: StrictInt | None = Field(default=None, description="Optional stale-check")
+
+
+class LoggedAction(Wire):
+    version: int
+    seat: int
+    action: dict[str, Any]
+
+
+class LoggedDeal(Wire):
+    deal: int
+    dealer: int | None
+    seed_hash: str
+    start_version: int
+    over: bool
+    seed: int | None = Field(description="Revealed once the deal is over")
+    actions: list[LoggedAction] | None = Field(
+        description="Every action with its seat, once the deal is over (hidden choices such "
+                    "as claim answers are secret while it is played)")
+    result: dict[str, Any] | None = None
+
+
+class MatchLog(Wire):
+    match_id: str
+    game: str
+    version: int
+    deals: list[LoggedDeal]
+
+
+class GameInfo(Wire):
+    name: str
+    title: str
+    players: int
+    description: str
+
+
+class ErrorBody(Wire):
+    code: str
+    message: str
+
+
+class ErrorResponse(Wire):
+    error: ErrorBody
+
+
+# ------------------------------------------------------------------ WebSocket messages
+
+class WsAction(Wire):
+    """Client → server: play an action (same body as the REST route)."""
+
+    action: dict[str, Any]
+    version: StrictInt
+
+
+class WsSnapshot(Wire):
+    """Server → client, first message of every connection (and after each reconnect)."""
+
+    type: Literal["snapshot"]
+    match: MatchView
+
+
+class WsUpdate(Wire):
+    """Server → client after every change: the new view and the public events since the last."""
+
+    type: Literal["update"]
+    match: MatchView
+    events: list[dict[str, Any]]
+
+
+class WsError(Wire):
+    """Server → client: a refused message; nothing changed."""
+
+    type: Literal["error"]
+    error: ErrorBody

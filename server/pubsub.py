@@ -1,0 +1,68 @@
+"""Match change notifications: "match M is now at version V".
+
+Subscribers (WebSocket connections, the AI service) get the id and version and load what they
+need through the service, so a message never carries a state or a view. In-process by default;
+a Redis broker can replace it behind the same interface when several workers share a match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Protocol
+
+ALL = "*"
+"""Subscribe to every match (the AI service)."""
+
+Note = tuple[str, int]
+
+
+class Broker(Protocol):
+    def publish(self, match_id: str, version: int) -> None: ...
+
+    def subscribe(self, match_id: str) -> AsyncIterator[asyncio.Queue[Note]]: ...
+
+
+class LocalBroker:
+    """Fans notifications out to asyncio queues in this process; ``publish`` is thread-safe
+    (sync routes run in a thread pool)."""
+
+    def __init__(self) -> None:
+        self._subs: dict[str, set[asyncio.Queue[Note]]] = defaultdict(set)
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+
+    def publish(self, match_id: str, version: int) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._deliver(match_id, version)
+        else:
+            loop.call_soon_threadsafe(self._deliver, match_id, version)
+
+    def _deliver(self, match_id: str, version: int) -> None:
+        for key in (match_id, ALL):
+            for q in list(self._subs.get(key, ())):
+                q.put_nowait((match_id, version))
+
+    @asynccontextmanager
+    async def subscribe(self, match_id: str) -> AsyncIterator[asyncio.Queue[Note]]:
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+        q: asyncio.Queue[Note] = asyncio.Queue()
+        self._subs[match_id].add(q)
+        try:
+            yield q
+        finally:
+            self._subs[match_id].discard(q)
+            if not self._subs[match_id]:
+                del self._subs[match_id]

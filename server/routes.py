@@ -1,0 +1,105 @@
+"""REST routes under /api: each parses, calls one service function, answers. No rules here."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, Header, Request
+
+from .errors import ApiError
+from .models import (
+    ActionRequest, CreateMatch, DealRequest, ErrorResponse, GameInfo, LegalActions, MatchCreated,
+    MatchLog, MatchView,
+)
+from .service import Service
+from .ws import router as ws_router
+
+
+def _err(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {c: {"model": ErrorResponse} for c in codes}
+
+
+def service(request: Request) -> Service:
+    return request.app.state.service  # type: ignore[no-any-return]
+
+
+def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    """The token of ``Authorization: Bearer <token>``; None when absent."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError("auth/missing_token", "use 'Authorization: Bearer <token>'")
+    return token.strip()
+
+
+Svc = Annotated[Service, Depends(service)]
+Token = Annotated[str | None, Depends(bearer)]
+
+router = APIRouter(prefix="/api")
+router.include_router(ws_router)
+
+
+@router.get("/games", response_model=list[GameInfo], operation_id="listGames")
+def list_games(svc: Svc) -> list[dict[str, Any]]:
+    """The registered games: name, title, players and a one-line description."""
+    return svc.games()
+
+
+@router.post("/games/{game}/score", operation_id="scoreHand", responses=_err(400, 404, 413, 422))
+def score_hand(game: str, svc: Svc, spec: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+    """The game's hand calculator: a hand described in JSON in, its itemised score out (see the
+    game's ``score`` docstring for the shape)."""
+    return svc.score(game, spec)
+
+
+@router.post("/matches", response_model=MatchCreated, status_code=201, operation_id="createMatch",
+             responses=_err(400, 404, 413, 422))
+def create_match(req: CreateMatch, svc: Svc) -> dict[str, Any]:
+    """A new match: its id, the first deal's seed hash, and a secret token per human seat."""
+    return svc.create(req)
+
+
+@router.get("/matches/{match_id}", response_model=MatchView, operation_id="getMatch",
+            responses=_err(401, 403, 404))
+def get_match(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
+    """The bearer's seat view, or the public view without a token; carries ``version``."""
+    return svc.view(match_id, token)
+
+
+@router.get("/matches/{match_id}/legal", response_model=LegalActions, operation_id="getLegal",
+            responses=_err(401, 403, 404))
+def get_legal(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
+    """The bearer's legal actions now (empty when it is not to act)."""
+    return svc.legal(match_id, token)
+
+
+@router.post("/matches/{match_id}/actions", response_model=MatchView, operation_id="postAction",
+             responses=_err(400, 401, 403, 404, 409, 413, 422))
+def post_action(match_id: str, req: ActionRequest, svc: Svc, token: Token) -> dict[str, Any]:
+    """Apply an action for the bearer's seat at ``version``: 409 when stale, 422 when illegal."""
+    return svc.act(match_id, token, req.action, req.version)
+
+
+@router.post("/matches/{match_id}/next-deal", response_model=MatchView, operation_id="nextDeal",
+             responses=_err(400, 401, 403, 404, 409, 413, 422))
+def next_deal(match_id: str, svc: Svc, token: Token,
+              req: Annotated[DealRequest | None, Body()] = None) -> dict[str, Any]:
+    """Once a deal is over: the next deal, the deal passing to the next seat."""
+    return svc.new_deal(match_id, token, req.version if req else None, restart=False)
+
+
+@router.post("/matches/{match_id}/restart", response_model=MatchView, operation_id="restartMatch",
+             responses=_err(400, 401, 403, 404, 409, 413, 422))
+def restart(match_id: str, svc: Svc, token: Token,
+            req: Annotated[DealRequest | None, Body()] = None) -> dict[str, Any]:
+    """Once a deal is over: a new deal with a new random dealer; match totals start again."""
+    return svc.new_deal(match_id, token, req.version if req else None, restart=True)
+
+
+@router.get("/matches/{match_id}/log", response_model=MatchLog, operation_id="getLog",
+            responses=_err(404))
+def get_log(match_id: str, svc: Svc) -> dict[str, Any]:
+    """Every finished deal's actions with their seats and its seed (check it against the hash
+    published at the start); the deal being played shows only its hash."""
+    return svc.log(match_id)

@@ -1,0 +1,33 @@
+"""Server settings, read from ``PAIJU_*`` environment variables."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="PAIJU_")
+
+    database_url: str = "sqlite:///paiju.db"
+    """SQLAlchemy URL; ``postgresql+psycopg://…`` for PostgreSQL."""
+    ai_in_process: bool = True
+    """Run the AI service inside the server process (``paiju ai`` runs it on its own)."""
+    ai_delay_ms: int = 700
+    """Pause before each AI move, so a person can follow the table (0 in tests)."""
+    ai_poll_seconds: float = 2.0
+    """How often the AI service sweeps for matches it may have missed (after a restart)."""
+    max_body_bytes: int = 16_384
+    """Largest request body accepted; beyond it: 413."""
+    web_dir: Path = ROOT / "web"
+    state_cache: int = 512
+    """Matches whose latest state a worker keeps in memory (a cache: the store is the truth)."""
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

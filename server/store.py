@@ -1,0 +1,205 @@
+"""Storage through SQLModel: matches, their deals and the action log.
+
+The action log is the truth: a deal's state is the engine replaying the deal's seed and its
+actions. A worker may cache the latest state of a match by version, but nothing lives only in
+memory. Every write goes through ``append`` under optimistic concurrency: the match row's
+``version`` moves from v to v+1 only if it still is v, and the log's primary key
+(match, version) refuses a second write of the same version.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import event, update
+from sqlalchemy.engine import Engine
+from sqlmodel import Field, Session, SQLModel, create_engine, select
+
+
+class MatchRow(SQLModel, table=True):
+    __tablename__ = "matches"
+
+    id: str = Field(primary_key=True)
+    game: str
+    version: int = 0
+    seed: int | None = None
+    """The creator's seed (deal seeds derive from it); None: a fresh random seed per deal."""
+    deal_no: int = 0
+    seats_json: str
+    """[{"kind": "human" | "ai", "level": ...}] per seat."""
+    token_hashes_json: str
+    """SHA-256 of each seat's token; tokens themselves are never stored (but AI seats')."""
+    scores_json: str
+    """Running match totals over finished deals."""
+    finished: bool = False
+    """The current deal has ended (AI seats have nothing to do)."""
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return json.loads(self.seats_json)
+
+    @property
+    def token_hashes(self) -> list[str]:
+        return json.loads(self.token_hashes_json)
+
+    @property
+    def scores(self) -> list[int]:
+        return json.loads(self.scores_json)
+
+
+class DealRow(SQLModel, table=True):
+    __tablename__ = "deals"
+
+    match_id: str = Field(primary_key=True, foreign_key="matches.id")
+    deal_no: int = Field(primary_key=True)
+    seed: int
+    dealer: int
+    """The dealer actually seated (``new_deal(seed, dealer)`` replays the deal)."""
+    start_version: int
+    result_json: str | None = None
+
+
+class ActionRow(SQLModel, table=True):
+    __tablename__ = "actions"
+
+    match_id: str = Field(primary_key=True, foreign_key="matches.id")
+    version: int = Field(primary_key=True)
+    """The match version this action produced."""
+    deal_no: int
+    seat: int
+    action_json: str
+
+
+class AiSeatRow(SQLModel, table=True):
+    """The AI service's credentials: the token of each AI seat (it plays through the API)."""
+
+    __tablename__ = "ai_seats"
+
+    match_id: str = Field(primary_key=True, foreign_key="matches.id")
+    seat: int = Field(primary_key=True)
+    level: str
+    token: str
+
+
+class Stale(Exception):
+    """The match moved on since the version the writer read."""
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL and a busy timeout so several processes can share
+    the file."""
+    if url.startswith("sqlite"):
+        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(eng, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.close()
+    else:
+        eng = create_engine(url, pool_pre_ping=True)
+    SQLModel.metadata.create_all(eng)
+    return eng
+
+
+class Store:
+    """The queries the service needs, and nothing else."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as s:
+            yield s
+
+    def create(self, match: MatchRow, deal: DealRow, ai_seats: list[AiSeatRow]) -> None:
+        with self.session() as s:
+            s.add(match)
+            s.flush()
+            s.add(deal)
+            for row in ai_seats:
+                s.add(row)
+            s.commit()
+
+    def match(self, match_id: str) -> MatchRow | None:
+        with self.session() as s:
+            return s.get(MatchRow, match_id)
+
+    def deal(self, match_id: str, deal_no: int) -> DealRow | None:
+        with self.session() as s:
+            return s.get(DealRow, (match_id, deal_no))
+
+    def deals(self, match_id: str) -> list[DealRow]:
+        with self.session() as s:
+            q = select(DealRow).where(DealRow.match_id == match_id).order_by(DealRow.deal_no)
+            return list(s.exec(q))
+
+    def actions(self, match_id: str, deal_no: int, after_version: int = -1) -> list[ActionRow]:
+        with self.session() as s:
+            q = (select(ActionRow)
+                 .where(ActionRow.match_id == match_id, ActionRow.deal_no == deal_no,
+                        ActionRow.version > after_version)
+                 .order_by(ActionRow.version))
+            return list(s.exec(q))
+
+    def append(self, match: MatchRow, version: int, *, action: ActionRow | None = None,
+               deal: DealRow | None = None, finished: bool | None = None,
+               scores: list[int] | None = None, result: tuple[int, str] | None = None) -> None:
+        """Move ``match`` from ``version`` to ``version + 1`` with what that step wrote; raises
+        ``Stale`` when another writer got there first."""
+        values: dict[str, Any] = {"version": version + 1}
+        if deal is not None:
+            values["deal_no"] = deal.deal_no
+        if finished is not None:
+            values["finished"] = finished
+        if scores is not None:
+            values["scores_json"] = json.dumps(scores)
+        with self.session() as s:
+            res = s.exec(  # type: ignore[call-overload]
+                update(MatchRow)
+                .where(MatchRow.id == match.id, MatchRow.version == version)
+                .values(**values)
+            )
+            if res.rowcount != 1:
+                s.rollback()
+                raise Stale
+            if action is not None:
+                s.add(action)
+            if deal is not None:
+                s.add(deal)
+            if result is not None:
+                row = s.get(DealRow, (match.id, result[0]))
+                assert row is not None
+                row.result_json = result[1]
+                s.add(row)
+            try:
+                s.commit()
+            except Exception as exc:  # a racing writer took this version's log slot
+                s.rollback()
+                if "UNIQUE" in str(exc).upper() or "DUPLICATE" in str(exc).upper():
+                    raise Stale from exc
+                raise
+
+    def ai_seats(self, match_id: str | None = None) -> list[AiSeatRow]:
+        """AI seats, of one match or of every match whose current deal is still being played."""
+        with self.session() as s:
+            q = select(AiSeatRow)
+            if match_id is not None:
+                q = q.where(AiSeatRow.match_id == match_id)
+            else:
+                q = q.join(MatchRow, MatchRow.id == AiSeatRow.match_id).where(
+                    MatchRow.finished == False)  # noqa: E712
+            return list(s.exec(q))
+
+    def versions(self, ids: list[str]) -> dict[str, int]:
+        if not ids:
+            return {}
+        with self.session() as s:
+            q = select(MatchRow.id, MatchRow.version).where(MatchRow.id.in_(ids))  # type: ignore[attr-defined]
+            return dict(s.exec(q).all())
