@@ -266,3 +266,13 @@ def test_malformed_actions_are_refused(game: Game, seed: int) -> None:
             bad += [{**action, "cards": [float(c) for c in action["cards"]]}]
         for b in bad:
             refuse(game, state, actor, b, f"step {i}: a malformed action")
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_shuffle_depends_on_the_seed_alone(game: Game) -> None:
+    """``new_deal(seed)`` equals ``new_deal(seed, dealer)`` for the dealer it drew, so a server can
+    store the dealer it got and replay the deal either way."""
+    for seed in range(20):
+        state = game.new_deal(seed)
+        dealer = game.view(state, None)["dealer"]
+        assert game.new_deal(seed, dealer) == state

@@ -30,7 +30,10 @@ class Game(Protocol):
     """Number of seats (3 or 4)."""
 
     def new_deal(self, seed: int, dealer: int | None = None) -> Any:
-        """A fresh deal shuffled from ``seed``; ``dealer=None`` picks the dealer from the seed."""
+        """A fresh deal shuffled from ``seed``; ``dealer=None`` picks the dealer from the seed.
+
+        The shuffle depends on the seed alone: ``new_deal(seed)`` equals
+        ``new_deal(seed, d)`` for the dealer ``d`` it picked (its view's ``"dealer"``)."""
         ...
 
     def to_act(self, state: Any) -> list[int]:

@@ -78,12 +78,12 @@ class Sichuan:
     # -------------------------------------------------------------- dealing (SC-2)
 
     def new_deal(self, seed: int, dealer: int | None = None) -> State:
+        if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < PLAYERS):
+            raise ValueError("dealer must be a seat 0-3")
         rng = deal_rng(seed)
+        wall = shuffled(DECK, rng)  # the shuffle depends on the seed alone
         if dealer is None:
             dealer = rng.randrange(PLAYERS)  # SC-2.1: the first dealer is random
-        elif not (isinstance(dealer, int) and 0 <= dealer < PLAYERS):
-            raise ValueError("dealer must be a seat 0-3")
-        wall = shuffled(DECK, rng)
         hands = []
         pos = 0
         for k in range(PLAYERS):  # SC-2.2: dealer 14, the others 13
