@@ -98,4 +98,11 @@ def _errors(app: FastAPI) -> None:
                             status_code=exc.status_code)
 
 
-app = create_app()
+def __getattr__(name: str) -> FastAPI:
+    """``server.app:app`` is built on first use, from the environment's settings, so importing
+    this module (tests, the OpenAPI writer) opens no database."""
+    if name == "app":
+        global app
+        app = create_app()
+        return app
+    raise AttributeError(name)

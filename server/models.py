@@ -131,6 +131,7 @@ class WsSnapshot(Wire):
 
     type: Literal["snapshot"]
     match: MatchView
+    legal: list[dict[str, Any]] = Field(description="The seat's legal actions now")
 
 
 class WsUpdate(Wire):
@@ -138,7 +139,8 @@ class WsUpdate(Wire):
 
     type: Literal["update"]
     match: MatchView
-    events: list[dict[str, Any]]
+    legal: list[dict[str, Any]] = Field(description="The seat's legal actions now")
+    events: list[dict[str, Any]] = Field(description="Public events since the last message")
 
 
 class WsError(Wire):

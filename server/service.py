@@ -74,7 +74,9 @@ class Service:
             state, after = cached[2], cached[0]  # catch up from the cached version
         else:
             state, after = game.new_deal(deal.seed, deal.dealer), -1
-        for a in self.store.actions(row.id, row.deal_no, after_version=after):
+        # only up to the version read: a newer action may land meanwhile
+        for a in self.store.actions(row.id, row.deal_no, after_version=after,
+                                    upto_version=row.version):
             state = game.apply(state, a.seat, json.loads(a.action_json))
         self._remember(row.id, row.version, row.deal_no, state)
         return Loaded(row, deal, game, state)

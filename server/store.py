@@ -140,12 +140,16 @@ class Store:
             q = select(DealRow).where(DealRow.match_id == match_id).order_by(DealRow.deal_no)
             return list(s.exec(q))
 
-    def actions(self, match_id: str, deal_no: int, after_version: int = -1) -> list[ActionRow]:
+    def actions(self, match_id: str, deal_no: int, after_version: int = -1,
+                upto_version: int | None = None) -> list[ActionRow]:
+        """A deal's actions in order, optionally only those in (after_version, upto_version]."""
         with self.session() as s:
             q = (select(ActionRow)
                  .where(ActionRow.match_id == match_id, ActionRow.deal_no == deal_no,
                         ActionRow.version > after_version)
                  .order_by(ActionRow.version))
+            if upto_version is not None:
+                q = q.where(ActionRow.version <= upto_version)
             return list(s.exec(q))
 
     def append(self, match: MatchRow, version: int, *, action: ActionRow | None = None,

@@ -40,16 +40,24 @@ class _Stream:
         self.deal = -1
         self.events = 0
 
-    async def send_view(self, view: dict[str, Any], kind: str) -> None:
+    async def send_view(self, view: dict[str, Any], kind: str, legal: list[Any]) -> None:
         if view["version"] <= self.version and kind == "update":
             return
         events = view["state"].get("events", [])
         new = events if view["deal"] != self.deal else events[self.events:]
         self.version, self.deal, self.events = view["version"], view["deal"], len(events)
-        msg: dict[str, Any] = {"type": kind, "match": view}
+        msg: dict[str, Any] = {"type": kind, "match": view, "legal": legal}
         if kind == "update":
             msg["events"] = new
         await self.ws.send_json(msg)
+
+
+def _seat_view(svc: Any, match_id: str, token: str | None) -> tuple[dict[str, Any], list[Any]]:
+    """The seat's view and its legal actions at that same version (none for a spectator)."""
+    loaded = svc.load(match_id)
+    seat = svc.seat_of(loaded.row, token) if token else None
+    legal = loaded.game.legal_actions(loaded.state, seat) if seat is not None else []
+    return svc.match_view(loaded, seat), legal
 
 
 @router.websocket("/matches/{match_id}/ws")
@@ -58,7 +66,7 @@ async def match_ws(websocket: WebSocket, match_id: str, token: str | None = None
     broker = websocket.app.state.broker
     await websocket.accept()
     try:
-        view = await run_in_threadpool(svc.view, match_id, token)
+        view, legal = await run_in_threadpool(_seat_view, svc, match_id, token)
     except ApiError as exc:
         await websocket.send_json({"type": "error", **exc.body()})
         await websocket.close(code=4000 + exc.status)
@@ -66,7 +74,7 @@ async def match_ws(websocket: WebSocket, match_id: str, token: str | None = None
     stream = _Stream(websocket)
     allowance, stamp = RATE, time.monotonic()
     async with broker.subscribe(match_id) as notes:
-        await stream.send_view(view, "snapshot")
+        await stream.send_view(view, "snapshot", legal)
         recv: asyncio.Task[str] = asyncio.create_task(websocket.receive_text())
         note: asyncio.Task[Any] = asyncio.create_task(notes.get())
         try:
@@ -77,8 +85,8 @@ async def match_ws(websocket: WebSocket, match_id: str, token: str | None = None
                     note = asyncio.create_task(notes.get())
                     if version > stream.version:
                         with contextlib.suppress(ApiError):
-                            view = await run_in_threadpool(svc.view, match_id, token)
-                            await stream.send_view(view, "update")
+                            view, legal = await run_in_threadpool(_seat_view, svc, match_id, token)
+                            await stream.send_view(view, "update", legal)
                 if recv in done:
                     text = recv.result()  # raises WebSocketDisconnect when the client left
                     recv = asyncio.create_task(websocket.receive_text())
@@ -115,8 +123,9 @@ async def _handle(websocket: WebSocket, stream: _Stream, svc: Any, match_id: str
                                          f"expected {{'action': {{...}}, 'version': n}}: {where}"))
         return
     try:
-        view = await run_in_threadpool(svc.act, match_id, token, msg.action, msg.version)
+        await run_in_threadpool(svc.act, match_id, token, msg.action, msg.version)
+        view, legal = await run_in_threadpool(_seat_view, svc, match_id, token)
     except ApiError as exc:
         await websocket.send_json({"type": "error", **exc.body()})
         return
-    await stream.send_view(view, "update")
+    await stream.send_view(view, "update", legal)

@@ -2,9 +2,12 @@
 
 Standard hands use the block count formula ``2·target − 2·melds − partials − pair`` with
 ``melds + partials ≤ target``, maximised over every split of each suit into melds, partial
-melds (pairs, adjacent and gapped twos) and a head pair. Each suit's Pareto set of
-(melds, partials, head) is cached on its 9-count tuple, so a whole-hand shanten is a small
-product over four cached sets.
+melds (pairs, adjacent and gapped twos) and a head pair. A suit's Pareto set of
+(melds, partials, head) is cached on its count tuple, and computed per *component* (runs of
+ranks that no meld or partial can bridge: two empty ranks apart) shifted to rank 1, so the
+cache stays small and hits across hands; honours have no sequences, so each honour face is its
+own component. A whole hand is a product of a few cached sets (the first two suits' product is
+cached too), which makes shanten cheap enough for every AI decision.
 
 Counts know nothing of the fourth copy: a hand holding all four of a face may be called ready
 on a fifth copy that does not exist (``1111m 234p 567p 999s`` reads 0). Callers that decide
@@ -15,71 +18,139 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .hand import _GROUPS
-
+Counts = tuple[int, ...]
 Block = tuple[int, int, int]
-"""(melds, partial melds, head pair 0/1) achievable in one group."""
+"""(melds, partial melds, head pair 0/1) achievable in one group of tiles."""
+
+_HONOR_BLOCKS: tuple[tuple[Block, ...], ...] = (
+    ((0, 0, 0),),
+    ((0, 0, 0),),
+    ((0, 0, 1), (0, 1, 0)),
+    ((1, 0, 0), (0, 0, 1), (0, 1, 0)),
+    ((1, 0, 0), (0, 1, 1), (0, 2, 0)),
+)
+"""Blocks of 0–4 copies of one honour face (a pung, or a pair as head or as a partial)."""
 
 
-def _pareto(items: set[Block]) -> frozenset[Block]:
-    return frozenset(
-        a for a in items
-        if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in items)
-    )
+def _pareto(items: set[Block]) -> tuple[Block, ...]:
+    """The undominated blocks; in descending order a dominating block comes first."""
+    kept: list[Block] = []
+    for a in sorted(items, reverse=True):
+        if not any(b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in kept):
+            kept.append(a)
+    return tuple(kept)
+
+
+def _product(a: tuple[Block, ...], b: tuple[Block, ...]) -> tuple[Block, ...]:
+    return _pareto({(m + m2, t + t2, p + p2) for m, t, p in a for m2, t2, p2 in b
+                    if p + p2 <= 1})
+
+
+def _components(c: Counts) -> list[Counts]:
+    """Runs of a suit that no meld or partial can join: split where two empty ranks are."""
+    out: list[Counts] = []
+    cur: list[int] = []
+    zeros = 0
+    for n in c:
+        if not n:
+            zeros += 1
+            continue
+        if cur and zeros >= 2:
+            out.append(tuple(cur))
+            cur = []
+        elif cur and zeros == 1:
+            cur.append(0)
+        cur.append(n)
+        zeros = 0
+    if cur:
+        out.append(tuple(cur))
+    return out
 
 
 @lru_cache(maxsize=None)
-def _group_blocks(c: tuple[int, ...], runs: bool) -> frozenset[Block]:
-    """Pareto-best (melds, partials, head) for one suit or the honours."""
-    i = next((k for k, n in enumerate(c) if n), -1)
-    if i < 0:
-        return frozenset({(0, 0, 0)})
+def suit_blocks(c: Counts) -> tuple[Block, ...]:
+    """Pareto-best (melds, partials, head) splits of one suit's counts."""
+    comps = _components(c)
+    if len(comps) == 1 and comps[0] == c:
+        return _component_blocks(c)
+    acc: tuple[Block, ...] = ((0, 0, 0),)
+    for comp in comps:
+        acc = _product(acc, _component_blocks(comp))
+    return acc
+
+
+@lru_cache(maxsize=None)
+def _component_blocks(c: Counts) -> tuple[Block, ...]:
+    """``suit_blocks`` of one component (its first rank held)."""
     out: set[Block] = set()
+    n = len(c)
 
     def take(deltas: tuple[tuple[int, int], ...], add: Block) -> None:
         rest = list(c)
         for k, d in deltas:
             rest[k] -= d
-        for m, t, p in _group_blocks(tuple(rest), runs):
+        for m, t, p in suit_blocks(tuple(rest)):
             if p + add[2] <= 1:
                 out.add((m + add[0], t + add[1], p + add[2]))
 
-    n = len(c)
-    if c[i] >= 3:
-        take(((i, 3),), (1, 0, 0))
-    if c[i] >= 2:
-        take(((i, 2),), (0, 0, 1))
-        take(((i, 2),), (0, 1, 0))
-    if runs:
-        if i + 2 < n and c[i + 1] and c[i + 2]:
-            take(((i, 1), (i + 1, 1), (i + 2, 1)), (1, 0, 0))
-        if i + 1 < n and c[i + 1]:
-            take(((i, 1), (i + 1, 1)), (0, 1, 0))
-        if i + 2 < n and c[i + 2]:
-            take(((i, 1), (i + 2, 1)), (0, 1, 0))
-    take(((i, 1),), (0, 0, 0))  # an isolated tile
+    if c[0] >= 3:
+        take(((0, 3),), (1, 0, 0))
+    if c[0] >= 2:
+        take(((0, 2),), (0, 0, 1))
+        take(((0, 2),), (0, 1, 0))
+    if n > 2 and c[1] and c[2]:
+        take(((0, 1), (1, 1), (2, 1)), (1, 0, 0))
+    if n > 1 and c[1]:
+        take(((0, 1), (1, 1)), (0, 1, 0))
+    if n > 2 and c[2]:
+        take(((0, 1), (2, 1)), (0, 1, 0))
+    take(((0, 1),), (0, 0, 0))  # an isolated tile
     return _pareto(out)
 
 
+@lru_cache(maxsize=1 << 12)
+def _honor_blocks(c: Counts) -> tuple[Block, ...]:
+    acc: tuple[Block, ...] = ((0, 0, 0),)
+    for n in c:
+        if n:
+            acc = _product(acc, _HONOR_BLOCKS[n])
+    return acc
+
+
 @lru_cache(maxsize=1 << 16)
-def standard_shanten(counts: tuple[int, ...]) -> int:
-    """Shanten of a concealed hand toward ``len // 3`` melds and a pair (declared melds aside)."""
+def _two_suits(a: Counts, b: Counts) -> tuple[Block, ...]:
+    return _product(suit_blocks(a), suit_blocks(b))
+
+
+@lru_cache(maxsize=1 << 17)
+def standard_shanten(counts: Counts) -> int:
+    """Shanten of a concealed hand toward ``len // 3`` melds and a pair (declared melds aside).
+
+    ``counts`` covers the 27 suited faces, or all 34 with the honours."""
     target = sum(counts) // 3
-    best: set[Block] = {(0, 0, 0)}
-    for lo, hi, runs in _GROUPS:
-        blocks = _group_blocks(counts[lo:hi], runs)
-        best = set(_pareto({
-            (m + m2, t + t2, p + p2) for m, t, p in best for m2, t2, p2 in blocks if p + p2 <= 1
-        }))
-    return min(2 * target - 2 * m - min(t, target - m) - p for m, t, p in best if m <= target)
+    rest = suit_blocks(counts[18:27])
+    if len(counts) > 27 and any(counts[27:34]):
+        rest = _product(rest, _honor_blocks(counts[27:34]))
+    best = 8
+    for m, t, p in _two_suits(counts[0:9], counts[9:18]):
+        for m2, t2, p2 in rest:
+            if p + p2 > 1:
+                continue
+            mm = m + m2
+            if mm > target:
+                continue
+            v = 2 * (target - mm) - min(t + t2, target - mm) - p - p2
+            if v < best:
+                best = v
+    return best
 
 
-def seven_pairs_shanten(counts: tuple[int, ...]) -> int:
+def seven_pairs_shanten(counts: Counts) -> int:
     """Shanten toward seven pairs (four of a kind as two pairs); only for 13 or 14 tiles."""
     return 6 - min(7, sum(n // 2 for n in counts))
 
 
-def shanten(counts: tuple[int, ...], seven_pairs: bool = True) -> int:
+def shanten(counts: Counts, seven_pairs: bool = True) -> int:
     """The better of the standard and (for a fully concealed 13/14-tile hand) seven-pairs shanten."""
     s = standard_shanten(counts)
     if seven_pairs and sum(counts) >= 13:

@@ -1,0 +1,58 @@
+"""Writes ``openapi/openapi.json`` (from the app) and ``openapi/ws-messages.json`` (the WebSocket
+messages, which FastAPI leaves out of OpenAPI, as JSON Schema from the same pydantic models).
+
+``python -m server.openapi`` regenerates both; a test fails when the committed files are stale.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from .models import WsAction, WsError, WsSnapshot, WsUpdate
+from .settings import ROOT, Settings
+
+OUT = ROOT / "openapi"
+
+
+def openapi_spec() -> dict[str, Any]:
+    from .app import create_app
+
+    app = create_app(Settings(database_url="sqlite://", ai_in_process=False))
+    return app.openapi()
+
+
+def ws_spec() -> dict[str, Any]:
+    return {
+        "title": "paiju WebSocket messages",
+        "description": "WS /api/matches/{match_id}/ws?token=<seat token>: the server sends a "
+                       "snapshot first, then an update after every change; the client may send "
+                       "actions. Refused messages get an error and change nothing.",
+        "client_to_server": TypeAdapter(WsAction).json_schema(),
+        "server_to_client": TypeAdapter(WsSnapshot | WsUpdate | WsError).json_schema(),
+    }
+
+
+def render(spec: dict[str, Any]) -> str:
+    return json.dumps(spec, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def files() -> dict[Path, str]:
+    return {OUT / "openapi.json": render(openapi_spec()),
+            OUT / "ws-messages.json": render(ws_spec())}
+
+
+def main() -> int:
+    OUT.mkdir(exist_ok=True)
+    for path, text in files().items():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

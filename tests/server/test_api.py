@@ -1,0 +1,254 @@
+"""Every REST route, and every kind of bad input: a clear 4xx JSON error that changes nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from engine import get_game
+from server.app import create_app
+
+from .conftest import auth, new_match
+
+SICHUAN = get_game("sichuan")
+
+
+def error_code(r: Any) -> str:
+    body = r.json()
+    assert set(body) == {"error"} and {"code", "message"} <= set(body["error"]), body
+    return str(body["error"]["code"])
+
+
+def test_games_lists_every_registered_game(client: TestClient) -> None:
+    r = client.get("/api/games")
+    assert r.status_code == 200
+    assert {"name": "sichuan", "title": SICHUAN.title, "players": 4,
+            "description": SICHUAN.description} in r.json()
+
+
+def test_create_match_defaults_to_you_against_three_ai(client: TestClient) -> None:
+    r = client.post("/api/matches", json={"game": "sichuan"})
+    assert r.status_code == 201
+    body = r.json()
+    assert body["version"] == 0 and len(body["seed_hash"]) == 64
+    kinds = [(s["kind"], s["level"], s["token"] is not None) for s in body["seats"]]
+    assert kinds == [("human", None, True)] + [("ai", "basic", False)] * 3
+    assert len(body["match_id"]) >= 16 and len(body["seats"][0]["token"]) >= 32
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    ({"game": "chess"}, 404, "game/unknown"),
+    ({"game": "sichuan", "seats": [{"kind": "human"}]}, 422, "request/invalid"),
+    ({"game": "sichuan", "seed": -1}, 422, "request/invalid"),
+    ({"game": "sichuan", "seed": True}, 422, "request/invalid"),
+    ({"game": "sichuan", "seed": "7"}, 422, "request/invalid"),
+    ({"game": "sichuan", "seed": 2**64}, 422, "request/invalid"),
+    ({"game": "sichuan", "extra": 1}, 422, "request/invalid"),
+    ({"game": "sichuan", "seats": [{"kind": "human", "level": "basic"}] + [{"kind": "ai"}] * 3},
+     422, "request/invalid"),
+    ({"game": "sichuan", "seats": [{"kind": "robot"}] * 4}, 422, "request/invalid"),
+    ({"game": "sichuan", "seats": [{"kind": "ai", "level": "godlike"}] * 4}, 422,
+     "request/invalid"),
+    ([1, 2], 422, "request/invalid"),
+    ({}, 422, "request/invalid"),
+])
+def test_create_match_refuses_bad_input(client: TestClient, body: Any, status: int,
+                                        code: str) -> None:
+    r = client.post("/api/matches", json=body)
+    assert r.status_code == status and error_code(r) == code
+
+
+def test_malformed_and_oversized_bodies(client: TestClient) -> None:
+    headers = {"content-type": "application/json"}
+    r = client.post("/api/matches", content=b'{"game": ', headers=headers)
+    assert r.status_code == 400 and error_code(r) == "request/malformed_json"
+    r = client.post("/api/matches", content=b'{"game": "' + b"x" * 40_000 + b'"}', headers=headers)
+    assert r.status_code == 413 and error_code(r) == "request/too_large"
+    r = client.get("/api/nothing-here")
+    assert r.status_code == 404 and error_code(r) == "route/not_found"
+    r = client.delete("/api/games")
+    assert r.status_code == 405 and error_code(r) == "route/method_not_allowed"
+
+
+def test_views_by_token_and_public(client: TestClient) -> None:
+    m = new_match(client)
+    mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+    mine = client.get(f"/api/matches/{mid}", headers=auth(tokens[2])).json()
+    assert mine["seat"] == 2 and mine["version"] == 0 and mine["seed_hash"] == m["seed_hash"]
+    assert mine["state"]["players"][2]["hand"] is not None
+    assert mine["state"]["players"][0]["hand"] is None
+    public = client.get(f"/api/matches/{mid}").json()
+    assert public["seat"] is None
+    assert all(p["hand"] is None for p in public["state"]["players"])
+    r = client.get(f"/api/matches/{mid}", headers=auth("not-a-token"))
+    assert r.status_code == 403 and error_code(r) == "auth/bad_token"
+    r = client.get(f"/api/matches/{mid}", headers={"Authorization": "Basic abc"})
+    assert r.status_code == 401 and error_code(r) == "auth/missing_token"
+    r = client.get("/api/matches/nope", headers=auth(tokens[0]))
+    assert r.status_code == 404 and error_code(r) == "match/not_found"
+    r = client.get(f"/api/matches/{mid}/legal")
+    assert r.status_code == 401 and error_code(r) == "auth/missing_token"
+    other = new_match(client, seed=8)
+    r = client.get(f"/api/matches/{mid}/legal", headers=auth(other["seats"][0]["token"]))
+    assert r.status_code == 403
+
+
+def test_actions_move_the_version_and_refusals_change_nothing(client: TestClient) -> None:
+    m = new_match(client)
+    mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+    legal = client.get(f"/api/matches/{mid}/legal", headers=auth(tokens[0])).json()
+    assert legal["seat"] == 0 and {"type": "declare_missing", "suit": "p"} in legal["actions"]
+    r = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[0]),
+                    json={"action": {"type": "declare_missing", "suit": "p"}, "version": 0})
+    assert r.status_code == 200 and r.json()["version"] == 1 and r.json()["seat"] == 0
+    before = client.get(f"/api/matches/{mid}", headers=auth(tokens[1])).json()
+    bad = [
+        ({"action": {"type": "declare_missing", "suit": "m"}, "version": 0}, 409,
+         "action/stale_version"),
+        ({"action": {"type": "declare_missing", "suit": "m"}, "version": 1}, 422,
+         "action/not_your_turn"),  # seat 0 has declared already
+        ({"action": {"type": "discard", "card": 3}, "version": 1}, 422, "action/not_your_turn"),
+        ({"action": {"type": "declare_missing"}, "version": 1}, 422, None),
+        ({"action": "declare", "version": 1}, 422, "request/invalid"),
+        ({"action": {"type": "declare_missing", "suit": "m"}}, 422, "request/invalid"),
+        ({"action": {"type": "declare_missing", "suit": "m"}, "version": "1"}, 422,
+         "request/invalid"),
+        ({"action": {"type": "declare_missing", "suit": "m"}, "version": True}, 422,
+         "request/invalid"),
+        ({"action": {}, "version": 1, "seat": 1}, 422, "request/invalid"),
+    ]
+    for body, status, code in bad:
+        r = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[0]), json=body)
+        assert r.status_code == status, (body, r.text)
+        if code:
+            assert error_code(r) == code, body
+    r = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[1]),
+                    json={"action": {"type": "declare_missing", "suit": "x"}, "version": 1})
+    assert r.status_code == 422 and error_code(r).startswith("action/")
+    r = client.post(f"/api/matches/{mid}/actions",
+                    json={"action": {"type": "declare_missing", "suit": "m"}, "version": 1})
+    assert r.status_code == 401
+    assert client.get(f"/api/matches/{mid}", headers=auth(tokens[1])).json() == before
+
+
+def test_illegal_action_answers_the_engine_reason(client: TestClient) -> None:
+    m = new_match(client, seed=3)
+    mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+    for seat in range(4):
+        client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[seat]),
+                    json={"action": {"type": "declare_missing", "suit": "p"}, "version": seat})
+    view = client.get(f"/api/matches/{mid}").json()
+    turn = view["state"]["turn"]
+    r = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[turn]),
+                    json={"action": {"type": "discard", "card": 999}, "version": 4})
+    assert r.status_code == 422 and "do not hold" in r.json()["error"]["message"]
+    r = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[(turn + 1) % 4]),
+                    json={"action": {"type": "discard", "card": 1}, "version": 4})
+    assert r.status_code == 422 and error_code(r) == "action/not_your_turn"
+    assert client.get(f"/api/matches/{mid}").json()["version"] == 4
+
+
+def play_out(client: TestClient, mid: str, token: str, rng: random.Random,
+             timeout: float = 60) -> dict[str, Any]:
+    """Play seat ``token`` with random legal actions until the deal ends (the AI plays the rest)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        r = client.get(f"/api/matches/{mid}", headers=auth(token))
+        assert r.status_code == 200, r.text
+        view = r.json()
+        if view["state"]["result"] is not None:
+            return view
+        legal = client.get(f"/api/matches/{mid}/legal", headers=auth(token)).json()
+        if not legal["actions"]:
+            time.sleep(0.01)
+            continue
+        r = client.post(f"/api/matches/{mid}/actions", headers=auth(token),
+                        json={"action": rng.choice(legal["actions"]),
+                              "version": legal["version"]})
+        assert r.status_code in (200, 409), r.text
+    raise AssertionError("the deal did not end")
+
+
+def test_full_deal_against_ai_then_next_deal_and_restart(ai_client: TestClient) -> None:
+    client = ai_client
+    m = new_match(client, seed=11, humans=1)
+    mid, token = m["match_id"], m["seats"][0]["token"]
+    r = client.post(f"/api/matches/{mid}/next-deal", headers=auth(token))
+    assert r.status_code == 409 and error_code(r) == "deal/in_progress"
+    end = play_out(client, mid, token, random.Random(1))
+    result = end["state"]["result"]
+    assert sum(result["deltas"]) == 0 and end["scores"] == result["deltas"]
+    dealer = end["state"]["dealer"]
+    r = client.post(f"/api/matches/{mid}/next-deal", headers=auth(token),
+                    json={"version": end["version"] - 1})
+    assert r.status_code == 409 and error_code(r) == "action/stale_version"
+    r = client.post(f"/api/matches/{mid}/next-deal", headers=auth(token))
+    assert r.status_code == 200, r.text
+    nxt = r.json()
+    assert nxt["deal"] == 1 and nxt["state"]["dealer"] == (dealer + 1) % 4
+    assert nxt["scores"] == result["deltas"] and nxt["seed_hash"] != m["seed_hash"]
+    end2 = play_out(client, mid, token, random.Random(2))
+    r = client.post(f"/api/matches/{mid}/restart", headers=auth(token))
+    assert r.status_code == 200 and r.json()["deal"] == 2 and r.json()["scores"] == [0] * 4
+    assert end2["deal"] == 1
+
+
+def test_log_reveals_seed_after_the_deal_and_replays(ai_client: TestClient) -> None:
+    client = ai_client
+    m = new_match(client, seed=5, humans=1)
+    mid, token = m["match_id"], m["seats"][0]["token"]
+    live = client.get(f"/api/matches/{mid}/log").json()
+    assert live["deals"][0]["seed"] is None and live["deals"][0]["actions"] is None
+    end = play_out(client, mid, token, random.Random(3))
+    log = client.get(f"/api/matches/{mid}/log").json()
+    deal = log["deals"][0]
+    assert deal["over"] and deal["seed"] == 5
+    assert hashlib.sha256(str(deal["seed"]).encode()).hexdigest() == m["seed_hash"]
+    state = SICHUAN.new_deal(deal["seed"], deal["dealer"])
+    for entry in deal["actions"]:
+        state = SICHUAN.apply(state, entry["seat"], entry["action"])
+    assert SICHUAN.result(state) == deal["result"] == end["state"]["result"]
+    assert [e["version"] for e in deal["actions"]] == list(range(1, end["version"] + 1))
+
+
+def test_score_calculator_route(client: TestClient) -> None:
+    spec = {"concealed": "1m 1m 2m 2m 3m 3m 4m 4m 5m 5m 6m 6m 7m".split(),
+            "winning_tile": "7m", "missing_suit": "p"}
+    r = client.post("/api/games/sichuan/score", json=spec)
+    assert r.status_code == 200 and r.json()["fan"] == 4  # seven pairs 2 + full flush 2
+    r = client.post("/api/games/sichuan/score", json={**spec, "winning_tile": "E"})
+    assert r.status_code == 422 and error_code(r) == "score/invalid_spec"
+    r = client.post("/api/games/sichuan/score", json=[1])
+    assert r.status_code == 422
+    r = client.post("/api/games/go/score", json=spec)
+    assert r.status_code == 404 and error_code(r) == "game/unknown"
+
+
+def test_matches_survive_a_server_restart(settings: Any) -> None:
+    with TestClient(create_app(settings)) as c:
+        m = new_match(c)
+        tokens = [s["token"] for s in m["seats"]]
+        for seat in range(4):
+            c.post(f"/api/matches/{m['match_id']}/actions", headers=auth(tokens[seat]),
+                   json={"action": {"type": "declare_missing", "suit": "s"}, "version": seat})
+        before = c.get(f"/api/matches/{m['match_id']}", headers=auth(tokens[0])).json()
+    with TestClient(create_app(settings)) as c:
+        after = c.get(f"/api/matches/{m['match_id']}", headers=auth(tokens[0])).json()
+    assert after == before and after["version"] == 4
+
+
+def test_openapi_file_is_current() -> None:
+    """openapi/openapi.json and ws-messages.json are generated; regenerate with
+    ``python -m server.openapi``."""
+    from server.openapi import files
+
+    for path, text in files().items():
+        assert path.exists(), f"{path} is missing: run python -m server.openapi"
+        assert json.loads(path.read_text()) == json.loads(text), (
+            f"{path.name} is stale: run python -m server.openapi")

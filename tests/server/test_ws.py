@@ -1,0 +1,85 @@
+"""The WebSocket protocol: snapshot first, updates after every change, actions in, clear errors
+for bad messages (which change nothing), and the example bot playing a whole deal."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from server.settings import ROOT
+
+from .conftest import auth, new_match
+
+
+def test_snapshot_then_updates_and_actions(client: TestClient) -> None:
+    m = new_match(client)
+    mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+    with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[1]}") as ws:
+        snap = ws.receive_json()
+        assert snap["type"] == "snapshot" and snap["match"]["version"] == 0
+        assert snap["match"]["seat"] == 1 and len(snap["legal"]) == 3
+        # another seat acts over REST: this socket gets the update with the new public events
+        client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[0]),
+                    json={"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
+        upd = ws.receive_json()
+        assert upd["type"] == "update" and upd["match"]["version"] == 1
+        assert upd["events"] == [{"type": "declared", "seat": 0}]
+        # and acts itself over the socket
+        ws.send_json({"action": {"type": "declare_missing", "suit": "p"}, "version": 1})
+        upd = ws.receive_json()
+        assert upd["match"]["version"] == 2 and upd["legal"] == []
+        assert upd["match"]["state"]["players"][1]["missing_suit"] == "p"
+
+
+@pytest.mark.parametrize(("message", "code"), [
+    ("not json", "request/malformed_json"),
+    (json.dumps([1, 2]), "request/invalid"),
+    (json.dumps({"action": {"type": "declare_missing", "suit": "m"}}), "request/invalid"),
+    (json.dumps({"action": {"type": "declare_missing", "suit": "m"}, "version": "0"}),
+     "request/invalid"),
+    (json.dumps({"action": {"type": "fly"}, "version": 0}), "action/illegal"),
+    (json.dumps({"action": {"type": "declare_missing", "suit": "m"}, "version": 5}),
+     "action/stale_version"),
+    (json.dumps({"action": {"type": "x", "pad": "y" * 9000}, "version": 0}), "request/too_large"),
+])
+def test_bad_messages_get_an_error_and_change_nothing(client: TestClient, message: str,
+                                                      code: str) -> None:
+    m = new_match(client)
+    mid, token = m["match_id"], m["seats"][0]["token"]
+    with client.websocket_connect(f"/api/matches/{mid}/ws?token={token}") as ws:
+        ws.receive_json()
+        ws.send_text(message)
+        err = ws.receive_json()
+        assert err["type"] == "error" and err["error"]["code"] == code, err
+    assert client.get(f"/api/matches/{mid}").json()["version"] == 0
+
+
+def test_spectator_and_refused_connections(client: TestClient) -> None:
+    m = new_match(client)
+    mid = m["match_id"]
+    with client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
+        snap = ws.receive_json()
+        assert snap["match"]["seat"] is None and snap["legal"] == []
+        assert all(p["hand"] is None for p in snap["match"]["state"]["players"])
+        ws.send_json({"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
+        assert ws.receive_json()["error"]["code"] == "auth/missing_token"
+    for url, code in ((f"/api/matches/{mid}/ws?token=wrong", "auth/bad_token"),
+                      ("/api/matches/nope/ws", "match/not_found")):
+        with client.websocket_connect(url) as ws:
+            assert ws.receive_json()["error"]["code"] == code
+            with pytest.raises(WebSocketDisconnect):
+                ws.receive_json()
+
+
+def test_example_bot_plays_a_whole_deal(live_server: str) -> None:
+    """examples/bot.py (the one docs/bots.md walks through) plays a full deal and exits."""
+    out = subprocess.run([sys.executable, str(ROOT / "examples" / "bot.py"), "--server",
+                          live_server, "--seed", "21"], capture_output=True, text=True,
+                         timeout=120, check=True)
+    result = json.loads(out.stdout)
+    assert sum(result["deltas"]) == 0 and len(result["deltas"]) == 4
