@@ -1,26 +1,10 @@
-"""Sichuan state values: immutable, so ``apply`` can only ever build new ones."""
+"""Sichuan state values: the shared mahjong table plus the missing suits and the ready check."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.claims import ClaimWindow
-from ..core.result import Payment
-
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    """A pung or kong on the table. ``source``: the seat whose discard made it (None: own tiles)."""
-
-    kind: str  # "pung" | "kong"
-    tiles: tuple[int, ...]
-    source: int | None = None
-    concealed: bool = False
-    added: bool = False
-
-    @property
-    def face(self) -> int:
-        return self.tiles[0] >> 2
+from ..mahjong.table import Meld, TableState
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,41 +21,12 @@ class Win:
     self_draw: bool
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    seed: int
-    dealer: int
-    wall: tuple[int, ...]
-    """Draws come from the front, kong replacements from the back (SC-2.2)."""
-    hands: tuple[tuple[int, ...], ...]
-    """Concealed tiles per seat, sorted (a winner's stays as it won, minus a claimed tile)."""
-    melds: tuple[tuple[Meld, ...], ...]
-    discards: tuple[tuple[int, ...], ...]
-    """Each seat's river; a claimed tile leaves it."""
-    missing: tuple[int | None, ...]
-    phase: str
-    """``declare`` | ``play`` | ``claim`` | ``over``."""
-    turn: int
-    """The seat to play (``play``) or whose tile is on offer (``claim``)."""
-    drawn: int | None = None
-    """The tile the player to act just drew (None: dealer's first turn, after a pung)."""
-    after_pung: bool = False
-    kong_draw: bool = False
-    """The tile just drawn is a kong replacement (SC-8 杠上开花)."""
-    window: ClaimWindow | None = None
-    """Claims on a discard (kind ``discard``) or a robbable added kong (kind ``rob``)."""
-    taken: tuple[int, ...] = ()
-    """Tiles won off a discard or a robbed kong (each id once, however many winners)."""
-    wins: tuple[Win, ...] = ()
-    payments: tuple[Payment, ...] = ()
+@dataclass(frozen=True, slots=True, kw_only=True)
+class State(TableState):
+    missing: tuple[int | None, ...] = (None, None, None, None)
+    """Each seat's declared missing suit (0 m, 1 p, 2 s), None until declared."""
     ready: tuple[bool, ...] | None = None
     """At an exhausted wall: who was ready (SC-10.4)."""
-    events: tuple[tuple, ...] = ()
-    """Public history: (kind, seat, tile id or None, detail...); draws are seen by the drawer only."""
 
-    @property
-    def winners(self) -> frozenset[int]:
-        return frozenset(w.seat for w in self.wins)
 
-    def active(self, seat: int) -> bool:
-        return all(w.seat != seat for w in self.wins)
+__all__ = ["Meld", "State", "Win"]

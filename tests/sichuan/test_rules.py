@@ -570,7 +570,7 @@ def test_views_hide_other_hands_draws_and_claims():
     }, wall="3m 2m")
     after = act(G, state, 0, type="discard", card=tile_of(state, 0, "5s"))
     v0, v1, spectator = G.view(after, 0), G.view(after, 1), G.view(after, None)
-    assert v1["claim"]["options"] == ["win", "pass"]
+    assert v1["claim"]["options"] == [{"type": "win"}, {"type": "pass"}]
     assert "options" not in v0["claim"] and "options" not in spectator["claim"]
     assert v0["players"][1]["hand"] is None and v0["players"][1]["hand_count"] == 13
     assert "wall" not in v0 and "seed" not in v0

@@ -1,0 +1,580 @@
+"""The mahjong table every draw-discard-claim game shares (Sichuan, MCR).
+
+``MahjongTable`` owns the turn machinery: the deal, draws from the front of the wall and
+replacements from the back, discards and the simultaneous claim window, pungs, chows and
+exposed kongs, concealed and added kongs with the robbing window, the last-tile rule and
+hidden information (views' common part, zones, determinize). A game subclasses it and says
+only how it differs through the hooks in the last section (``_claim_options``, ``_win``,
+``_after_wins``, ``_exhaust``...), as python-chess variants override only their rule hooks.
+
+Claims are keys: ``"win"``, ``"pung"``, ``"kong"``, ``"pass"`` or ``("chow", lowest face)``;
+their actions are ``{"type": key}`` or ``{"type": "chow", "low": "3m"}``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import claims
+from ..core.claims import ClaimWindow
+from ..core.errors import IllegalAction
+from ..core.protocol import JSON, Action
+from ..core.result import Payment, totals
+from ..core.rng import deal_rng, seed_hash, shuffled
+from ..core.seats import first_after
+from ..core.state import evolve
+from .tiles import FACE_NAMES, counts_of_ids, parse_face, tile_json
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table. ``source``: the seat whose discard made it (None: own tiles)."""
+
+    kind: str  # "chow" | "pung" | "kong"
+    tiles: tuple[int, ...]
+    source: int | None = None
+    concealed: bool = False
+    added: bool = False
+
+    @property
+    def face(self) -> int:
+        """The meld's face (a chow's lowest)."""
+        return min(self.tiles) >> 2
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableState:
+    """What every mahjong table holds; a game's state adds its own fields."""
+
+    seed: int
+    dealer: int
+    wall: tuple[int, ...]
+    """Draws come from the front, replacements from the back."""
+    hands: tuple[tuple[int, ...], ...]
+    """Concealed tiles per seat, sorted."""
+    melds: tuple[tuple[Meld, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    """Each seat's river; a claimed tile leaves it."""
+    phase: str
+    """``play`` | ``claim`` | ``over``, or a game's own (Sichuan's ``declare``)."""
+    turn: int
+    """The seat to play (``play``) or whose tile is on offer (``claim``)."""
+    drawn: int | None = None
+    """The tile the player to act just drew (None: dealer's first turn, after a claim)."""
+    after_claim: bool = False
+    """A pung or chow was just made: discard before anything else."""
+    kong_draw: bool = False
+    """The tile just drawn is a kong replacement (Out with Replacement Tile, 杠上开花)."""
+    window: ClaimWindow | None = None
+    """Claims on a discard (kind ``discard``) or a robbable added kong (kind ``rob``)."""
+    taken: tuple[int, ...] = ()
+    """Tiles won off a discard or a robbed kong (each id once, however many winners)."""
+    wins: tuple[Any, ...] = ()
+    payments: tuple[Payment, ...] = ()
+    events: tuple[tuple[Any, ...], ...] = ()
+    """Public history: (kind, seat, tile id or None, detail...); draws are seen by the drawer."""
+
+    def active(self, seat: int) -> bool:
+        """Still playing (has not won)."""
+        return all(w.seat != seat for w in self.wins)
+
+
+def with_item(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return t[:i] + (value,) + t[i + 1:]
+
+
+def without(hand: tuple[int, ...], tiles: Iterable[int]) -> tuple[int, ...]:
+    gone = set(tiles)
+    return tuple(t for t in hand if t not in gone)
+
+
+def event(state: TableState, *ev: Any) -> tuple[tuple[Any, ...], ...]:
+    return state.events + (ev,)
+
+
+CLAIM_RANK = {"win": 3, "pung": 2, "kong": 2, "chow": 1}
+"""Wins beat pungs and kongs, which beat chows."""
+
+
+def claim_kind(key: Hashable) -> str:
+    return key[0] if isinstance(key, tuple) else str(key)
+
+
+def claim_action(key: Hashable) -> Action:
+    if isinstance(key, tuple):
+        return {"type": key[0], "low": FACE_NAMES[key[1]]}
+    return {"type": str(key)}
+
+
+class MahjongTable:
+    """The shared machinery; subclasses set ``name``, ``deck``... and fill in the hooks."""
+
+    name = "mahjong"
+    title = ""
+    description = ""
+    players = 4
+    deck: tuple[int, ...] = ()
+    state_class: type[TableState] = TableState
+
+    # ------------------------------------------------------------------ dealing
+
+    def new_deal(self, seed: int, dealer: int | None = None) -> Any:
+        if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < self.players):
+            raise ValueError(f"dealer must be a seat 0-{self.players - 1}")
+        rng = deal_rng(seed)
+        wall = shuffled(self.deck, rng)  # the shuffle depends on the seed alone
+        if dealer is None:
+            dealer = rng.randrange(self.players)  # the first dealer is random
+        hands: list[tuple[int, ...]] = [()] * self.players
+        pos = 0
+        for k in range(self.players):  # the dealer takes 14, the others 13
+            seat = (dealer + k) % self.players
+            n = 14 if seat == dealer else 13
+            hands[seat] = tuple(sorted(wall[pos:pos + n]))
+            pos += n
+        state = self.state_class(
+            seed=seed, dealer=dealer, wall=wall[pos:], hands=tuple(hands),
+            melds=((),) * self.players, discards=((),) * self.players, phase="play",
+            turn=dealer, events=(("deal", dealer, None),), **self._initial_fields())
+        return self._start(state)
+
+    # ------------------------------------------------------------------ who acts, what they may do
+
+    def to_act(self, state: Any) -> list[int]:
+        if state.phase == "play":
+            return [state.turn]
+        if state.phase == "claim":
+            return state.window.pending
+        return self._phase_to_act(state)
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        if state.phase == "play":
+            return self._turn_actions(state, seat) if seat == state.turn else []
+        if state.phase == "claim":
+            w = state.window
+            if seat not in w.pending:
+                return []
+            return [claim_action(k) for k in w.options_of(seat)]
+        if state.phase == "over":
+            return []
+        return self._phase_actions(state, seat)
+
+    def _turn_actions(self, state: Any, seat: int) -> list[Action]:
+        forced = self._forced_discards(state, seat)
+        if forced is not None:
+            return [{"type": "discard", "card": t} for t in forced]
+        hand = state.hands[seat]
+        out: list[Action] = []
+        if not state.after_claim:
+            if self._can_self_win(state, seat):
+                out.append({"type": "win"})
+            if state.wall:  # a kong needs a replacement; none after the last tile
+                counts = counts_of_ids(hand)
+                for face, n in enumerate(counts):
+                    if n == 4:
+                        out.append({"type": "concealed_kong",
+                                    "cards": [t for t in hand if t >> 2 == face]})
+                for m in state.melds[seat]:
+                    if m.kind == "pung" and counts[m.face]:
+                        tile = next(t for t in hand if t >> 2 == m.face)
+                        out.append({"type": "added_kong", "card": tile})
+        out += [{"type": "discard", "card": t} for t in hand]
+        return out
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, state: Any, seat: int, action: Action) -> Any:
+        self._check(state, seat, action)
+        kind = action["type"]
+        if state.phase == "claim":
+            w = state.window
+            key = next(k for k in w.options_of(seat) if claim_action(k) == action)
+            window = claims.answer(w, seat, key)
+            state = evolve(state, window=window)
+            return self._resolve(state) if not window.pending else state
+        if state.phase != "play":
+            return self._phase_apply(state, seat, action)
+        if kind == "discard":
+            return self._discard(state, seat, action["card"])
+        if kind == "win":
+            return self._self_draw_win(state, seat)
+        if kind == "concealed_kong":
+            return self._concealed_kong(state, seat, tuple(action["cards"]))
+        return self._added_kong(state, seat, action["card"])
+
+    def _check(self, state: Any, seat: int, action: Action) -> None:
+        """Refuse anything but a listed legal action, with a reason a player can act on."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("an action is an object with a string 'type'", "action/malformed")
+        if state.phase == "over":
+            raise IllegalAction("the deal is over", "action/game_over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.to_act(state):
+            raise IllegalAction(f"seat {seat} is not to act now", "action/not_your_turn")
+        kind = action["type"]
+        card = action.get("card")
+        if kind in ("discard", "added_kong") and (isinstance(card, bool) or not isinstance(card, int)):
+            raise IllegalAction(f"'{kind}' needs 'card': the id of a tile you hold",
+                                "action/malformed")
+        cards = action.get("cards", [])
+        if not isinstance(cards, list) or any(isinstance(c, bool) for c in cards):
+            raise IllegalAction("'cards' must be a list of tile ids", "action/malformed")
+        legal = self.legal_actions(state, seat)
+        if action in legal:
+            return
+        kinds = sorted({a["type"] for a in legal})
+        if kind not in kinds:
+            raise IllegalAction(f"'{kind}' is not possible now; possible: {', '.join(kinds)}")
+        if kind in ("discard", "added_kong") and card not in state.hands[seat]:
+            raise IllegalAction(f"you do not hold tile {card!r}")
+        raise IllegalAction(self._refusal(state, seat, action)
+                            or f"{action!r} is not a legal action; choose one of legal_actions")
+
+    # ------------------------------------------------------------------ draws and turns
+
+    def _draw(self, state: Any, seat: int, replacement: bool = False) -> Any:
+        """The next tile for ``seat``: from the front, or from the back as a replacement."""
+        if replacement:
+            tile, wall = state.wall[-1], state.wall[:-1]
+        else:
+            tile, wall = state.wall[0], state.wall[1:]
+        hands = with_item(state.hands, seat, tuple(sorted(state.hands[seat] + (tile,))))
+        state = evolve(state, wall=wall, hands=hands, phase="play", turn=seat, drawn=tile,
+                       after_claim=False, kong_draw=replacement, window=None,
+                       events=event(state, "draw", seat, tile, replacement))
+        return self._after_draw(state, seat)
+
+    def _next_turn(self, state: Any, after: int) -> Any:
+        """The first active player after ``after`` draws; an empty wall ends the deal."""
+        seat = first_after(after, self.players,
+                           (s for s in range(self.players) if state.active(s)))
+        if seat is None or not state.wall:
+            return self._exhaust(state)
+        return self._draw(state, seat)
+
+    def _discard(self, state: Any, seat: int, tile: int) -> Any:
+        hands = with_item(state.hands, seat, without(state.hands[seat], (tile,)))
+        discards = with_item(state.discards, seat, state.discards[seat] + (tile,))
+        state = evolve(state, hands=hands, discards=discards, drawn=None, after_claim=False,
+                       kong_draw=False, events=event(state, "discard", seat, tile))
+        options: dict[int, list[Hashable]] = {}
+        for other in range(self.players):
+            if other != seat and state.active(other):
+                opts = self._claim_options(state, other, tile, seat)
+                if opts:
+                    options[other] = opts
+        window = claims.open_window(seat, tile, self.players, options, kind="discard")
+        if window is None:
+            return self._next_turn(state, seat)
+        return evolve(state, phase="claim", turn=seat, window=window)
+
+    def meld_claims(self, state: Any, seat: int, tile: int, source: int) -> list[Hashable]:
+        """Pung and exposed kong on a discard; none after the wall's last tile."""
+        if not state.wall:
+            return []
+        have = sum(1 for t in state.hands[seat] if t >> 2 == tile >> 2)
+        return (["pung"] if have >= 2 else []) + (["kong"] if have == 3 else [])
+
+    # ------------------------------------------------------------------ claims
+
+    def _resolve(self, state: Any) -> Any:
+        w = state.window
+        taking = claims.resolve(w, lambda k: CLAIM_RANK[claim_kind(k)],
+                                several=lambda r: r == CLAIM_RANK["win"] and self.several_winners)
+        state = evolve(state, window=None, phase="play")
+        if w.kind == "rob":
+            return self._after_rob(state, w, [s for s, _ in taking])
+        if not taking:
+            return self._next_turn(state, w.source)
+        seat, key = taking[0]
+        kind = claim_kind(key)
+        if kind == "win":
+            discards = with_item(state.discards, w.source, state.discards[w.source][:-1])
+            state = evolve(state, discards=discards, taken=state.taken + (w.card,))
+            winners = [s for s, _ in taking]
+            for s in winners:
+                state = self._win(state, s, w.card, w.source, robbing=False)
+            return self._after_wins(state, w.source, winners)
+        return self._claim_meld(state, seat, key, w.source, w.card)
+
+    def _claim_meld(self, state: Any, seat: int, key: Hashable, source: int, tile: int) -> Any:
+        kind = claim_kind(key)
+        hand = state.hands[seat]
+        if kind == "chow":
+            low = key[1]  # type: ignore[index]
+            need = [f for f in (low, low + 1, low + 2) if f != tile >> 2]
+            own = [next(t for t in hand if t >> 2 == f) for f in need]
+        else:
+            own = [t for t in hand if t >> 2 == tile >> 2][: 2 if kind == "pung" else 3]
+        meld = Meld(kind, tuple(sorted(own + [tile])), source=source)
+        state = evolve(
+            state,
+            hands=with_item(state.hands, seat, without(hand, own)),
+            melds=with_item(state.melds, seat, state.melds[seat] + (meld,)),
+            discards=with_item(state.discards, source, state.discards[source][:-1]),
+            events=event(state, kind, seat, tile, source),
+        )
+        if kind != "kong":  # discard without drawing; no kong before that discard
+            return evolve(state, turn=seat, drawn=None, after_claim=True, kong_draw=False)
+        state = self._on_kong(state, seat, "exposed", source)
+        return self._draw(state, seat, replacement=True)
+
+    # ------------------------------------------------------------------ kongs
+
+    def opponents(self, state: Any, seat: int) -> list[int]:
+        """The other players still active."""
+        return [s for s in range(self.players) if s != seat and state.active(s)]
+
+    def _concealed_kong(self, state: Any, seat: int, tiles: tuple[int, ...]) -> Any:
+        meld = Meld("kong", tuple(sorted(tiles)), concealed=True)
+        state = evolve(
+            state,
+            hands=with_item(state.hands, seat, without(state.hands[seat], tiles)),
+            melds=with_item(state.melds, seat, state.melds[seat] + (meld,)),
+            drawn=None,
+            events=event(state, "concealed_kong", seat, tiles[0], list(tiles)),
+        )
+        state = self._on_kong(state, seat, "concealed", None)
+        return self._draw(state, seat, replacement=True)
+
+    def _added_kong(self, state: Any, seat: int, tile: int) -> Any:
+        hands = with_item(state.hands, seat, without(state.hands[seat], (tile,)))
+        state = evolve(state, hands=hands, drawn=None,
+                       events=event(state, "added_kong", seat, tile))
+        robbers: dict[int, list[Hashable]] = {}
+        for other in self.opponents(state, seat):
+            if self._can_win_on(state, other, tile, seat, robbing=True):
+                robbers[other] = ["win"]
+        window = claims.open_window(seat, tile, self.players, robbers, kind="rob")
+        if window is not None:
+            return evolve(state, phase="claim", turn=seat, window=window)
+        return self._make_added_kong(state, seat, tile)
+
+    def _make_added_kong(self, state: Any, seat: int, tile: int) -> Any:
+        melds = tuple(
+            Meld("kong", tuple(sorted(m.tiles + (tile,))), source=m.source, added=True)
+            if m.kind == "pung" and m.face == tile >> 2 else m
+            for m in state.melds[seat]
+        )
+        state = evolve(state, melds=with_item(state.melds, seat, melds))
+        state = self._on_kong(state, seat, "added", None)
+        return self._draw(state, seat, replacement=True)
+
+    def _after_rob(self, state: Any, w: ClaimWindow, robbers: list[int]) -> Any:
+        if not robbers:
+            return self._make_added_kong(state, w.source, w.card)
+        # the kong's player counts as the discarder; the kong is not made
+        state = evolve(state, taken=state.taken + (w.card,))
+        for s in robbers:
+            state = self._win(state, s, w.card, w.source, robbing=True)
+        return self._after_wins(state, w.source, robbers)
+
+    def _self_draw_win(self, state: Any, seat: int) -> Any:
+        tile = state.drawn if state.drawn is not None else self._heavenly_tile(state, seat)
+        state = self._win(state, seat, tile, None, robbing=False)
+        state = evolve(state, drawn=None, kong_draw=False)
+        return self._after_wins(state, seat, [seat])
+
+    def _heavenly_tile(self, state: Any, seat: int) -> int:
+        """The winning tile of a win with no draw (the dealer's first turn)."""
+        return int(state.hands[seat][-1])
+
+    # ------------------------------------------------------------------ information
+
+    def result(self, state: Any) -> JSON | None:
+        if state.phase != "over":
+            return None
+        return {"deltas": totals(state.payments, self.players),
+                "payments": [p.to_dict() for p in state.payments], **self._result_details(state)}
+
+    def zones(self, state: Any) -> dict[str, tuple[int, ...]]:
+        z: dict[str, tuple[int, ...]] = {"wall": state.wall, "taken": state.taken}
+        for s in range(self.players):
+            z[f"hand:{s}"] = state.hands[s]
+            z[f"melds:{s}"] = tuple(t for m in state.melds[s] for t in m.tiles)
+            z[f"river:{s}"] = state.discards[s]
+        if state.window is not None and state.window.kind == "rob":
+            z["offer"] = (state.window.card,)
+        z.update(self._extra_zones(state))
+        return z
+
+    def hidden_cards(self, state: Any, seat: int | None) -> frozenset[int]:
+        """The wall and the concealed hands of other players still in play; at the end of the
+        deal only the wall."""
+        hidden = set(state.wall)
+        if state.phase != "over":
+            for s in range(self.players):
+                if s != seat and state.active(s):
+                    hidden.update(state.hands[s])
+        return frozenset(hidden)
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """Re-deal what ``seat`` cannot see (the wall and other active hands); re-ask the claim
+        of a seat whose answer its new hand cannot make."""
+        if state.phase == "over":
+            return state
+        others = [s for s in range(self.players) if s != seat and state.active(s)]
+        pool = list(state.wall) + [t for s in others for t in state.hands[s]]
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        pos = 0
+        for s in others:
+            n = len(state.hands[s])
+            hands[s] = tuple(sorted(pool[pos:pos + n]))
+            pos += n
+        drawn = state.drawn
+        if state.phase == "play" and state.turn != seat and drawn is not None:
+            drawn = rng.choice(hands[state.turn])
+        new = evolve(state, hands=tuple(hands), wall=tuple(pool[pos:]), drawn=drawn,
+                     **self._determinize_fields(state, seat, rng))
+        if state.window is not None:
+            new = evolve(new, window=self._reask(new, state.window, seat))
+        return new
+
+    def _reask(self, state: Any, w: ClaimWindow, seat: int) -> ClaimWindow:
+        rows = []
+        for s, opts in w.options:
+            if s != seat:
+                if w.kind == "rob":
+                    mine = ["win"] if self._can_win_on(state, s, w.card, w.source, True) else []
+                else:
+                    mine = self._claim_options(state, s, w.card, w.source)
+                opts = tuple(mine) + (claims.PASS,)
+            rows.append((s, opts))
+        allowed = dict(rows)
+        answers = tuple((s, a) for s, a in w.answers if s == seat or a in allowed[s])
+        return evolve(w, options=tuple(rows), answers=answers)
+
+    def common_view(self, state: Any, seat: int | None) -> JSON:
+        """The view's parts every mahjong game shares; a game adds its own."""
+        over = state.phase == "over"
+        wins = {w.seat: w for w in state.wins}
+        score = totals(state.payments, self.players)
+        players = []
+        for s in range(self.players):
+            shown = over or s == seat or s in wins
+            players.append({
+                "seat": s,
+                "hand": [tile_json(t) for t in state.hands[s]] if shown else None,
+                "hand_count": len(state.hands[s]),
+                "melds": [{"type": m.kind, "cards": [tile_json(t) for t in m.tiles],
+                           "from": m.source, "concealed": m.concealed, "added": m.added}
+                          for m in state.melds[s]],
+                "discards": [tile_json(t) for t in state.discards[s]],
+                "score": score[s],
+            })
+        view: JSON = {
+            "game": self.name,
+            "seat": seat,
+            "phase": state.phase,
+            "dealer": state.dealer,
+            "turn": state.turn if state.phase in ("play", "claim") else None,
+            "wall_remaining": len(state.wall),
+            "seed_hash": seed_hash(state.seed),
+            "players": players,
+            "drawn": tile_json(state.drawn) if (
+                state.drawn is not None and state.phase == "play" and state.turn == seat) else None,
+            "to_act": seat is not None and seat in self.to_act(state),
+            "claim": None,
+            "events": [self._event_json(e, seat) for e in state.events],
+            "result": self.result(state),
+        }
+        w = state.window
+        if w is not None:
+            claim: JSON = {"kind": w.kind, "from": w.source, "card": tile_json(w.card)}
+            if seat is not None and w.options_of(seat):
+                claim["options"] = [claim_action(o) for o in w.options_of(seat)]
+                answer = w.answer_of(seat)
+                claim["answer"] = claim_action(answer) if answer is not None else None
+            view["claim"] = claim
+        if over:
+            view["seed"] = state.seed
+        return view
+
+    def _event_json(self, ev: tuple[Any, ...], seat: int | None) -> JSON:
+        kind, who, tile = ev[0], ev[1], ev[2]
+        out: JSON = {"type": kind, "seat": who}
+        if kind == "draw":
+            out["replacement"] = ev[3]
+            if who == seat:
+                out["card"] = tile_json(tile)
+        elif tile is not None:
+            out["card"] = tile_json(tile)
+            if kind in ("pung", "kong", "chow", "win") and len(ev) > 3:
+                out["from"] = ev[3]
+        return out
+
+    def seed_hash(self, state: Any) -> str:
+        return seed_hash(state.seed)
+
+    # ------------------------------------------------------------------ hooks
+
+    several_winners = False
+    """Several players may win on one discard (Sichuan); otherwise the nearest (head bump)."""
+
+    def _initial_fields(self) -> dict[str, Any]:
+        """A game's own state fields at the deal."""
+        return {}
+
+    def _start(self, state: Any) -> Any:
+        """After the deal (Sichuan: declare the missing suits; MCR: expose flowers)."""
+        return state
+
+    def _phase_to_act(self, state: Any) -> list[int]:
+        return []
+
+    def _phase_actions(self, state: Any, seat: int) -> list[Action]:
+        return []
+
+    def _phase_apply(self, state: Any, seat: int, action: Action) -> Any:
+        raise IllegalAction(f"nothing to do in phase {state.phase}")
+
+    def _forced_discards(self, state: Any, seat: int) -> tuple[int, ...] | None:
+        """Tiles the player must discard from, with nothing else allowed (None: no constraint)."""
+        return None
+
+    def _refusal(self, state: Any, seat: int, action: Action) -> str | None:
+        """A game's own reason for refusing an action, when it has one."""
+        return None
+
+    def _can_self_win(self, state: Any, seat: int) -> bool:
+        raise NotImplementedError
+
+    def _can_win_on(self, state: Any, seat: int, tile: int, source: int, robbing: bool) -> bool:
+        raise NotImplementedError
+
+    def _claim_options(self, state: Any, seat: int, tile: int, source: int) -> list[Hashable]:
+        raise NotImplementedError
+
+    def _after_draw(self, state: Any, seat: int) -> Any:
+        """After any draw (MCR: a flower is exposed and replaced)."""
+        return state
+
+    def _on_kong(self, state: Any, seat: int, kind: str, source: int | None) -> Any:
+        """A kong was made (``exposed``, ``concealed`` or ``added``): Sichuan pays at once."""
+        return state
+
+    def _win(self, state: Any, seat: int, tile: int, source: int | None, robbing: bool) -> Any:
+        """Record and settle one win (``source`` None: self-drawn)."""
+        raise NotImplementedError
+
+    def _after_wins(self, state: Any, source: int, winners: list[int]) -> Any:
+        raise NotImplementedError
+
+    def _exhaust(self, state: Any) -> Any:
+        raise NotImplementedError
+
+    def _result_details(self, state: Any) -> JSON:
+        return {}
+
+    def _extra_zones(self, state: Any) -> dict[str, tuple[int, ...]]:
+        return {}
+
+    def _determinize_fields(self, state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+        return {}
+
+
+__all__ = ["CLAIM_RANK", "MahjongTable", "Meld", "TableState", "claim_action", "claim_kind",
+           "event", "parse_face", "with_item", "without"]
