@@ -234,15 +234,16 @@ class MahjongTable:
 
     # ------------------------------------------------------------------ draws and turns
 
-    def _draw(self, state: Any, seat: int, replacement: bool = False) -> Any:
-        """The next tile for ``seat``: from the front, or from the back as a replacement."""
+    def _draw(self, state: Any, seat: int, replacement: bool = False, kong: bool = False) -> Any:
+        """The next tile for ``seat``: from the front, or from the back as a replacement (for a
+        kong when ``kong``: a win on it is Out with Replacement Tile)."""
         if replacement:
             tile, wall = state.wall[-1], state.wall[:-1]
         else:
             tile, wall = state.wall[0], state.wall[1:]
         hands = with_item(state.hands, seat, tuple(sorted(state.hands[seat] + (tile,))))
         state = evolve(state, wall=wall, hands=hands, phase="play", turn=seat, drawn=tile,
-                       after_claim=False, kong_draw=replacement, window=None,
+                       after_claim=False, kong_draw=kong, window=None,
                        events=event(state, "draw", seat, tile, replacement))
         return self._after_draw(state, seat)
 
@@ -319,7 +320,7 @@ class MahjongTable:
         if kind != "kong":  # discard without drawing; no kong before that discard
             return evolve(state, turn=seat, drawn=None, after_claim=True, kong_draw=False)
         state = self._on_kong(state, seat, "exposed", source)
-        return self._draw(state, seat, replacement=True)
+        return self._draw(state, seat, replacement=True, kong=True)
 
     # ------------------------------------------------------------------ kongs
 
@@ -337,7 +338,7 @@ class MahjongTable:
             events=event(state, "concealed_kong", seat, tiles[0], list(tiles)),
         )
         state = self._on_kong(state, seat, "concealed", None)
-        return self._draw(state, seat, replacement=True)
+        return self._draw(state, seat, replacement=True, kong=True)
 
     def _added_kong(self, state: Any, seat: int, tile: int) -> Any:
         hands = with_item(state.hands, seat, without(state.hands[seat], (tile,)))
@@ -360,7 +361,7 @@ class MahjongTable:
         )
         state = evolve(state, melds=with_item(state.melds, seat, melds))
         state = self._on_kong(state, seat, "added", None)
-        return self._draw(state, seat, replacement=True)
+        return self._draw(state, seat, replacement=True, kong=True)
 
     def _after_rob(self, state: Any, w: ClaimWindow, robbers: list[int]) -> Any:
         if not robbers:

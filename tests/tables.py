@@ -1,0 +1,111 @@
+"""Hand-made mahjong positions for rule tests: faces in, a consistent table state out.
+
+Physical ids are handed out per face in order, so a test speaks in faces ("5m 5m 5m") and
+still gets real, distinct tiles. Sichuan and MCR wrap ``table_position`` with their own fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core.state import evolve
+from engine.mahjong import FACE_NAMES, parse_face
+from engine.mahjong.table import Meld, TableState
+
+MeldSpec = tuple[str, str, int | None]
+"""(kind, face, source seat): kind ``pung``/``kong``/``ckong`` (concealed kong) or ``chow``
+(face: the lowest tile)."""
+
+
+class Tiles:
+    """Hands out distinct physical ids for faces (flowers ``f1``–``f8`` are ids 136–143)."""
+
+    def __init__(self, faces: int = 34) -> None:
+        self.faces = faces
+        self.next_copy = [0] * faces
+        self.flowers_used: set[int] = set()
+
+    def take(self, face: str) -> int:
+        f = parse_face(face)
+        if f >= 34:
+            tile = 136 + f - 34
+            assert tile not in self.flowers_used, f"a second {face} in the position"
+            self.flowers_used.add(tile)
+            return tile
+        c = self.next_copy[f]
+        assert c < 4, f"a fifth {face} in the position"
+        self.next_copy[f] = c + 1
+        return f * 4 + c
+
+    def many(self, faces: str) -> tuple[int, ...]:
+        return tuple(self.take(x) for x in faces.split())
+
+    def rest(self) -> list[int]:
+        return [f * 4 + c for f in range(self.faces) for c in range(self.next_copy[f], 4)]
+
+
+def table_position(
+    state_class: type[TableState],
+    hands: Mapping[int, str],
+    *,
+    faces: int,
+    melds: Mapping[int, Sequence[MeldSpec]] | None = None,
+    wall: str | None = None,
+    wall_extra: int | None = None,
+    turn: int = 0,
+    dealer: int = 0,
+    phase: str = "play",
+    drawn: str | None = None,
+    **fields: Any,
+) -> tuple[Any, Tiles]:
+    """A position with ``turn`` to play.
+
+    ``hands``: faces per seat (seats left out get no tiles); ``melds``: per seat;
+    ``wall``: the wall's first tiles in draw order, followed by ``wall_extra`` unused tiles
+    (default: all of them; 0 makes the listed tiles the whole wall); ``drawn``: which face in the
+    turn player's hand was just drawn; ``fields``: the game's own state fields.
+    """
+    tiles = Tiles(faces)
+    hand_ids = [tuple(sorted(tiles.many(hands.get(s, "")))) for s in range(4)]
+    meld_rows: list[tuple[Meld, ...]] = [(), (), (), ()]
+    for s, ms in (melds or {}).items():
+        row = []
+        for kind, face, source in ms:
+            if kind == "chow":
+                f = parse_face(face)
+                ids = tuple(tiles.take(FACE_NAMES[f + i]) for i in range(3))
+            else:
+                ids = tuple(tiles.take(face) for _ in range(3 if kind == "pung" else 4))
+            row.append(Meld("kong" if kind == "ckong" else kind, ids, source=source,
+                            concealed=kind == "ckong"))
+        meld_rows[s] = tuple(row)
+    front = list(tiles.many(wall)) if wall else []
+    rest = tiles.rest()
+    if wall_extra is not None:
+        rest = rest[:wall_extra]
+    state = state_class(
+        seed=0, dealer=dealer, wall=tuple(front + rest), hands=tuple(hand_ids),
+        melds=tuple(meld_rows), discards=((),) * 4, phase=phase, turn=turn, **fields)
+    if drawn is not None:
+        f = parse_face(drawn)
+        state = evolve(state, drawn=max(t for t in hand_ids[turn] if t >> 2 == f))
+    return state, tiles
+
+
+def faces(ids: Sequence[int]) -> str:
+    return " ".join(FACE_NAMES[t >> 2] for t in sorted(ids))
+
+
+def tile_of(state: Any, seat: int, face: str) -> int:
+    """An id of ``face`` in ``seat``'s hand."""
+    f = parse_face(face)
+    return next(t for t in state.hands[seat] if t >> 2 == f)
+
+
+def act(game: Any, state: Any, seat: int, **action: Any) -> Any:
+    return game.apply(state, seat, action)
+
+
+def types(actions: Sequence[dict[str, Any]]) -> set[str]:
+    return {a["type"] for a in actions}
