@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from .core.errors import EngineError, IllegalAction, InvalidSpec, UnknownGame
 from .core.protocol import Game
+from .mcr import GAME as _MCR
 from .sichuan import GAME as _SICHUAN
 
-GAMES: dict[str, Game] = {g.name: g for g in (_SICHUAN,)}
+GAMES: dict[str, Game] = {g.name: g for g in (_MCR, _SICHUAN)}
 
 
 def get_game(name: str) -> Game:

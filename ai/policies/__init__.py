@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from engine import GAMES
 
-from . import sichuan
+from . import mcr, sichuan
 
 Policy = Callable[[dict, list[dict], random.Random], dict]
 
@@ -27,6 +27,7 @@ def random_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
 
 
 _LEVELS: dict[str, dict[str, Policy]] = {
+    "mcr": {"basic": mcr.basic},
     "sichuan": {"basic": sichuan.basic},
 }
 

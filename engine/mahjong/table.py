@@ -417,7 +417,8 @@ class MahjongTable:
         if state.phase == "over":
             return state
         others = [s for s in range(self.players) if s != seat and state.active(s)]
-        pool = list(state.wall) + [t for s in others for t in state.hands[s]]
+        pool = [t for t in state.wall if not self._wall_only(t)]
+        pool += [t for s in others for t in state.hands[s]]
         rng.shuffle(pool)
         hands = list(state.hands)
         pos = 0
@@ -425,10 +426,12 @@ class MahjongTable:
             n = len(state.hands[s])
             hands[s] = tuple(sorted(pool[pos:pos + n]))
             pos += n
+        wall = pool[pos:] + [t for t in state.wall if self._wall_only(t)]
+        rng.shuffle(wall)
         drawn = state.drawn
         if state.phase == "play" and state.turn != seat and drawn is not None:
             drawn = rng.choice(hands[state.turn])
-        new = evolve(state, hands=tuple(hands), wall=tuple(pool[pos:]), drawn=drawn,
+        new = evolve(state, hands=tuple(hands), wall=tuple(wall), drawn=drawn,
                      **self._determinize_fields(state, seat, rng))
         if state.window is not None:
             new = evolve(new, window=self._reask(new, state.window, seat))
@@ -575,6 +578,11 @@ class MahjongTable:
 
     def _determinize_fields(self, state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
         return {}
+
+    def _wall_only(self, tile: int) -> bool:
+        """Tiles a hand never holds between actions (MCR's flowers): determinize keeps them in
+        the wall."""
+        return False
 
 
 __all__ = ["CLAIM_RANK", "MahjongTable", "Meld", "TableState", "claim_action", "claim_kind",

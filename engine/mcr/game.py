@@ -1,0 +1,234 @@
+"""Chinese Official Mahjong (MCR, 国标麻将): ``../shared/rules/mcr.md`` on the shared table.
+
+What MCR adds to ``engine/mahjong/table.py``: flowers exposed and replaced (MCR-2.3), seat and
+prevailing winds (MCR-2.2), chows for the next player only and head bump (MCR-3.2), the
+8-point minimum before flowers for every win (MCR-4.2), the first win ending the deal and an
+exhausted wall being a draw (MCR-3.4), and the settlement of MCR-5. Scoring is
+``engine/mcr/scoring.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from ..core.protocol import JSON
+from ..core.result import Payment
+from ..core.state import evolve
+from ..mahjong import counts_of_ids
+from ..mahjong.table import MahjongTable, event, with_item, without
+from . import scoring
+from .shapes import is_complete
+from .state import State, Win
+
+PLAYERS = 4
+FLOWER_IDS = range(136, 144)
+DECK = tuple(range(144))  # MCR-1.1: 136 suited and honour tiles (id // 4 = face), 8 flowers
+MINIMUM = 8  # MCR-4.2
+BASE = 8  # MCR-5.1, MCR-5.2
+PREVAILING_WIND = 0  # MCR-2.2: East
+
+
+def is_flower(tile: int) -> bool:
+    return tile >= 136
+
+
+class Mcr(MahjongTable):
+    """The MCR game object registered as ``mcr``."""
+
+    name = "mcr"
+    title = "Chinese Official Mahjong"
+    description = ("144 tiles with flowers, chows, pungs and kongs; a win needs 8 points from "
+                   "the 81 official patterns, flowers counted after.")
+    players = PLAYERS
+    deck = DECK
+    state_class = State
+    several_winners = False  # MCR-3.2: head bump, the nearest winner only
+
+    # -------------------------------------------------------------- flowers (MCR-2.3)
+
+    def _start(self, state: State) -> State:
+        """At the deal, from the dealer in turn order, each player exposes its flowers and draws
+        as many replacements from the end of the wall, one by one; rounds repeat while any hand
+        holds a flower."""
+        while any(is_flower(t) for h in state.hands for t in h):
+            for k in range(PLAYERS):
+                seat = (state.dealer + k) % PLAYERS
+                for flower in [t for t in state.hands[seat] if is_flower(t)]:
+                    state = self._expose_flower(state, seat, flower)
+                    tile, wall = state.wall[-1], state.wall[:-1]
+                    hand = tuple(sorted(state.hands[seat] + (tile,)))
+                    state = evolve(state, wall=wall, hands=with_item(state.hands, seat, hand))
+        return state
+
+    def _expose_flower(self, state: State, seat: int, flower: int) -> State:
+        return evolve(
+            state,
+            hands=with_item(state.hands, seat, without(state.hands[seat], (flower,))),
+            flowers=with_item(state.flowers, seat, state.flowers[seat] + (flower,)),
+            events=event(state, "flower", seat, flower),
+        )
+
+    def _wall_only(self, tile: int) -> bool:
+        return is_flower(tile)
+
+    def _after_draw(self, state: State, seat: int) -> State:
+        """A drawn flower is exposed and replaced from the end of the wall; the replacement is
+        no kong replacement (MCR-2.3). A flower as the last tile: the deal is a draw (MCR-3.5)."""
+        tile = state.drawn
+        if tile is None or not is_flower(tile):
+            return state
+        state = evolve(self._expose_flower(state, seat, tile), drawn=None)
+        if not state.wall:
+            return self._exhaust(state)
+        return self._draw(state, seat, replacement=True, kong=False)
+
+    # -------------------------------------------------------------- scoring a win
+
+    def seat_wind(self, state: State, seat: int) -> int:
+        """MCR-2.2: East, South, West, North in turn order from the dealer."""
+        return (seat - state.dealer) % PLAYERS
+
+    def _score_melds(self, state: State, seat: int) -> tuple[scoring.Meld, ...]:
+        return tuple(
+            scoring.Meld(m.kind, m.face, m.concealed,
+                         None if m.source is None else (seat - m.source) % PLAYERS)
+            for m in state.melds[seat])
+
+    def _fourth_tile(self, state: State, face: int, exclude: int) -> bool:
+        """MCR-4.4 和绝张: the other three copies lie in rivers or exposed melds."""
+        seen = sum(1 for river in state.discards for t in river if t >> 2 == face and t != exclude)
+        seen += sum(1 for melds in state.melds for m in melds if not m.concealed
+                    for t in m.tiles if t >> 2 == face and t != exclude)
+        return seen == 3
+
+    def evaluation(self, state: State, seat: int, tile: int, source: int | None,
+                   robbing: bool = False) -> Any:
+        """The scorer's reading of ``seat`` winning on ``tile`` (None: no complete hand)."""
+        self_drawn = source is None
+        hand = state.hands[seat] if self_drawn else state.hands[seat] + (tile,)
+        counts = counts_of_ids(hand)
+        if not is_complete(counts, len(state.melds[seat])):
+            return None  # most calls: a cheap shape test before the situation and the scorer
+        situation = scoring.Situation(
+            self_drawn=self_drawn,
+            wall_last=not state.wall and not robbing,  # MCR-3.5
+            kong_replacement=self_drawn and state.kong_draw,
+            robbing_kong=robbing,
+            fourth_tile=self._fourth_tile(state, tile >> 2, tile),
+            seat_wind=self.seat_wind(state, seat),
+            prevalent_wind=PREVAILING_WIND,
+            flowers=len(state.flowers[seat]),
+        )
+        return scoring.evaluate(self._score_melds(state, seat), counts, tile >> 2, situation)
+
+    def _wins(self, ev: Any) -> bool:
+        return ev is not None and ev.points >= MINIMUM  # MCR-4.2
+
+    def _can_self_win(self, state: State, seat: int) -> bool:
+        tile = state.drawn if state.drawn is not None else self._heavenly_tile(state, seat)
+        return self._wins(self.evaluation(state, seat, tile, None))
+
+    def _heavenly_tile(self, state: State, seat: int) -> int:
+        """MCR-3.1: with no draw, the winning tile is the one of the 14 giving the best total."""
+        best, best_total = state.hands[seat][-1], -1
+        for tile in {t >> 2: t for t in state.hands[seat]}.values():
+            ev = self.evaluation(state, seat, tile, None)
+            if ev is not None and ev.total > best_total:
+                best, best_total = tile, ev.total
+        return best
+
+    def _can_win_on(self, state: State, seat: int, tile: int, source: int, robbing: bool) -> bool:
+        return self._wins(self.evaluation(state, seat, tile, source, robbing))
+
+    def _claim_options(self, state: State, seat: int, tile: int, source: int) -> list[Hashable]:
+        """MCR-3.2: a win for anyone, pung or kong for anyone, a chow for the next player only;
+        after the wall's last tile only a win (MCR-3.5)."""
+        out: list[Hashable] = ["win"] if self._can_win_on(state, seat, tile, source, False) else []
+        out += self.meld_claims(state, seat, tile, source)
+        face = tile >> 2
+        if state.wall and seat == (source + 1) % PLAYERS and face < 27:
+            have = counts_of_ids(state.hands[seat])
+            rank = face % 9
+            for low in range(max(0, rank - 2), min(6, rank) + 1):
+                faces = [face - rank + low + i for i in range(3)]
+                if all(f == face or have[f] for f in faces):
+                    out.append(("chow", faces[0]))
+        return out
+
+    def _win(self, state: State, seat: int, tile: int, source: int | None,
+             robbing: bool) -> State:
+        ev = self.evaluation(state, seat, tile, source, robbing)
+        assert self._wins(ev), "a win was offered on a hand under the minimum"
+        total = ev.total
+        if source is None:  # MCR-5.1
+            pays = tuple(Payment(p, seat, BASE + total, "self_draw") for p in range(PLAYERS)
+                         if p != seat)
+        else:  # MCR-5.2: the discarder pays 8 + total, the others 8
+            pays = tuple(
+                Payment(p, seat, BASE + total, "robbing_kong" if robbing else "win")
+                if p == source else Payment(p, seat, BASE, "base")
+                for p in range(PLAYERS) if p != seat)
+        win = Win(seat=seat, tile=tile, source=source, total=total,
+                  before_flowers=ev.points, patterns=tuple(ev.patterns),
+                  self_drawn=source is None)
+        return evolve(state, wins=state.wins + (win,), payments=state.payments + pays,
+                      events=event(state, "win", seat, tile, source))
+
+    def _after_wins(self, state: State, source: int, winners: list[int]) -> State:
+        """MCR-3.4: the first valid win ends the deal."""
+        return evolve(state, phase="over", window=None, drawn=None,
+                      events=event(state, "end", None, None, "win"))
+
+    def _exhaust(self, state: State) -> State:
+        """MCR-3.4: an exhausted wall with no winner is a draw: nobody pays."""
+        return evolve(state, phase="over", window=None, drawn=None, drawn_game=True,
+                      events=event(state, "end", None, None, "exhausted"))
+
+    # -------------------------------------------------------------- hints, results and views
+
+    def hint(self, state: State, seat: int) -> list[tuple[int, int]]:
+        """For a seat holding 3k+1 concealed tiles: each face that would complete its hand on a
+        discard and the points it would score before flowers (0 below the minimum), the same
+        function the AI uses (``scoring.hint``)."""
+        situation = scoring.Situation(seat_wind=self.seat_wind(state, seat),
+                                      prevalent_wind=PREVAILING_WIND)
+        return scoring.hint(self._score_melds(state, seat), counts_of_ids(state.hands[seat]),
+                            situation)
+
+    def win_json(self, w: Win) -> JSON:
+        pats = []
+        for code, count in w.patterns:
+            name, chinese, points = scoring.PATTERNS[code]
+            pats.append({"code": code, "name": name, "chinese": chinese, "points": points,
+                         "count": count, "total": points * count})
+        return {"seat": w.seat, "tile": w.tile, "from": w.source, "self_drawn": w.self_drawn,
+                "total": w.total, "points_before_flowers": w.before_flowers, "patterns": pats}
+
+    def _result_details(self, state: State) -> JSON:
+        return {"wins": [self.win_json(w) for w in state.wins],
+                "exhausted": state.drawn_game}
+
+    def _extra_zones(self, state: State) -> dict[str, tuple[int, ...]]:
+        return {f"flowers:{s}": state.flowers[s] for s in range(PLAYERS)}
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        view = self.common_view(state, seat)
+        view["prevailing_wind"] = "ESWN"[PREVAILING_WIND]
+        for p in view["players"]:
+            s = p["seat"]
+            p["seat_wind"] = "ESWN"[self.seat_wind(state, s)]
+            p["flowers"] = [{"id": t, "face": f"f{t - 135}"} for t in state.flowers[s]]
+            p["won"] = next((self.win_json(w) for w in state.wins if w.seat == s), None)
+        for e, raw in zip(view["events"], state.events, strict=True):
+            if raw[0] == "end":
+                e["reason"] = raw[3]
+        return view
+
+    def score(self, spec: JSON) -> JSON:
+        return scoring.score_spec(spec)
+
+
+GAME = Mcr()
+
+__all__ = ["GAME", "Mcr"]
