@@ -31,7 +31,10 @@ from itertools import combinations, compress
 from typing import Any
 
 from ..core.errors import InvalidSpec
-from ..mahjong import FACE_NAMES, NUM_FACES, parse_face, standard_readings
+from ..mahjong import FACE_NAMES, NUM_FACES, standard_readings
+from ..mahjong.spec import (
+    check_copies, face_reader, read_flags, read_hand, read_meld_list, read_object,
+)
 from .patterns import EXCLUDES, ONE_CHOW_PAIR_PRIORITY, ORDER, PATTERNS, POINTS
 from .shapes import (
     KNITTED_STRAIGHTS, honors_and_knitted, is_complete, is_seven_shifted_pairs,
@@ -883,15 +886,8 @@ _FLAGS = ("self_drawn", "last_tile", "kong_replacement", "robbing_kong", "fourth
 _FIELDS = {"melds", "concealed", "winning_tile", "flowers", "seat_wind", "prevalent_wind", *_FLAGS}
 
 
-def _face(value: object, where: str) -> int:
-    try:
-        f = parse_face(value)
-    except ValueError as e:
-        raise InvalidSpec(f"{where}: {e}") from None
-    if f >= NUM_FACES:
-        raise InvalidSpec(f"{where}: flowers are not part of a hand; give their number in "
-                          "'flowers'")
-    return f
+_face = face_reader(NUM_FACES, "is a flower: flowers are not part of a hand; give their "
+                               "number in 'flowers'")
 
 
 def _read_meld(i: int, m: object) -> Meld:
@@ -948,24 +944,9 @@ def read_spec(spec: object) -> tuple[tuple[Meld, ...], tuple[int, ...], int, Sit
     Returns the melds, the concealed counts *including* the winning tile, the winning face and
     the situation.
     """
-    if not isinstance(spec, dict):
-        raise InvalidSpec("the spec must be a JSON object")
-    unknown = set(spec) - _FIELDS
-    if unknown:
-        raise InvalidSpec(f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
-    melds_in = spec.get("melds", [])
-    if not isinstance(melds_in, list) or len(melds_in) > 4:
-        raise InvalidSpec("melds must be a list of at most four melds")
-    melds = tuple(_read_meld(i, m) for i, m in enumerate(melds_in))
-    tiles = spec.get("concealed")
-    if not isinstance(tiles, list):
-        raise InvalidSpec("concealed must be a list of tiles such as ['1m', '2m']")
-    faces = [_face(t, f"concealed[{i}]") for i, t in enumerate(tiles)]
-    need = 13 - 3 * len(melds)
-    if len(faces) != need:
-        raise InvalidSpec(f"with {len(melds)} melds the concealed tiles (without the winning "
-                          f"tile) must number {need}, not {len(faces)}")
-    win = _face(spec.get("winning_tile"), "winning_tile")
+    spec = read_object(spec, _FIELDS)
+    melds = tuple(_read_meld(i, m) for i, m in enumerate(read_meld_list(spec)))
+    faces, win = read_hand(spec, len(melds), _face)
     flowers = spec.get("flowers", 0)
     if type(flowers) is not int or not 0 <= flowers <= 8:
         raise InvalidSpec("flowers must be an integer from 0 to 8")
@@ -975,12 +956,7 @@ def read_spec(spec: object) -> tuple[tuple[Meld, ...], tuple[int, ...], int, Sit
         if w not in WIND_NAMES:
             raise InvalidSpec(f"{name} must be one of 'E', 'S', 'W', 'N'")
         winds.append(WIND_NAMES.index(w))
-    flags = {}
-    for name in _FLAGS:
-        v = spec.get(name, False)
-        if not isinstance(v, bool):
-            raise InvalidSpec(f"{name} must be a boolean")
-        flags[name] = v
+    flags = read_flags(spec, _FLAGS)
     counts = [0] * NUM_FACES
     for f in faces:
         counts[f] += 1
@@ -992,9 +968,7 @@ def read_spec(spec: object) -> tuple[tuple[Meld, ...], tuple[int, ...], int, Sit
                 total[f] += 1
         else:
             total[m.face] += 4 if m.kind == "kong" else 3
-    over = [FACE_NAMES[f] for f in range(NUM_FACES) if total[f] > 4]
-    if over:
-        raise InvalidSpec(f"more than four copies of {', '.join(over)}")
+    check_copies(total)
     if flags["kong_replacement"]:
         if flags["robbing_kong"]:
             raise InvalidSpec("kong_replacement and robbing_kong exclude each other")

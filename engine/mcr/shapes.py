@@ -71,7 +71,7 @@ def knitted_straight_of(counts: tuple[int, ...]) -> tuple[int, ...] | None:
     Fourteen tiles never hold two knitted straights together with anything else.
     """
     m = _mask(counts)
-    for ks, km in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS):
+    for ks, km in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS, strict=True):
         if m & km == km:
             return ks
     return None

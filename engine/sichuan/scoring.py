@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidSpec
-from ..mahjong import (
-    FACE_NAMES, NUM_SUITED, SUITS, counts_of, is_seven_pairs, parse_face, standard_readings,
+from ..mahjong import FACE_NAMES, NUM_SUITED, SUITS, counts_of, is_seven_pairs, standard_readings
+from ..mahjong.spec import (
+    check_copies, face_reader, read_flags, read_hand, read_meld_list, read_object,
 )
 
 FAN_CAP = 5  # SC-9.1: five fan = 32 points
@@ -193,28 +194,14 @@ def _make(shape: str, pair: int | None, melds: tuple[tuple[str, int, bool], ...]
 _FLAGS = ("self_draw", "kong_replacement", "robbing_kong", "last_tile")
 
 
-def _face(value: object, where: str) -> int:
-    try:
-        f = parse_face(value)
-    except ValueError as e:
-        raise InvalidSpec(f"{where}: {e}") from None
-    if f >= NUM_SUITED:
-        raise InvalidSpec(f"{where}: {value!r} is not a Sichuan tile (suits m, p, s only)")
-    return f
+_face = face_reader(NUM_SUITED, "is not a Sichuan tile (suits m, p, s only)")
 
 
 def read_spec(spec: object) -> tuple[list[DeclaredMeld], tuple[int, ...], int, int, Situation]:
     """Parse and check a calculator spec (see ``score_spec``); ``InvalidSpec`` on any fault."""
-    if not isinstance(spec, dict):
-        raise InvalidSpec("the spec must be a JSON object")
-    unknown = set(spec) - {"melds", "concealed", "winning_tile", "missing_suit", *_FLAGS}
-    if unknown:
-        raise InvalidSpec(f"unknown fields: {', '.join(sorted(map(str, unknown)))}")
-    melds_in = spec.get("melds", [])
-    if not isinstance(melds_in, list) or len(melds_in) > 4:
-        raise InvalidSpec("melds must be a list of at most four melds")
+    spec = read_object(spec, {"melds", "concealed", "winning_tile", "missing_suit", *_FLAGS})
     declared: list[DeclaredMeld] = []
-    for i, m in enumerate(melds_in):
+    for i, m in enumerate(read_meld_list(spec)):
         if not isinstance(m, dict) or set(m) - {"type", "tile", "concealed"}:
             raise InvalidSpec(f"melds[{i}] must be {{'type', 'tile', 'concealed'?}}")
         kind = m.get("type")
@@ -224,24 +211,11 @@ def read_spec(spec: object) -> tuple[list[DeclaredMeld], tuple[int, ...], int, i
         if not isinstance(concealed, bool) or (concealed and kind != "kong"):
             raise InvalidSpec(f"melds[{i}].concealed must be a boolean, true only for a kong")
         declared.append(DeclaredMeld(kind, _face(m.get("tile"), f"melds[{i}].tile"), concealed))
-    tiles = spec.get("concealed")
-    if not isinstance(tiles, list):
-        raise InvalidSpec("concealed must be a list of tiles such as ['1m', '2m']")
-    faces = [_face(t, f"concealed[{i}]") for i, t in enumerate(tiles)]
-    need = 13 - 3 * len(declared)
-    if len(faces) != need:
-        raise InvalidSpec(f"with {len(declared)} melds the concealed tiles (without the winning "
-                          f"tile) must number {need}, not {len(faces)}")
-    winning = _face(spec.get("winning_tile"), "winning_tile")
+    faces, winning = read_hand(spec, len(declared), _face)
     missing = spec.get("missing_suit")
     if missing not in tuple(SUITS):
         raise InvalidSpec("missing_suit must be 'm', 'p' or 's'")
-    flags = {}
-    for name in _FLAGS:
-        v = spec.get(name, False)
-        if not isinstance(v, bool):
-            raise InvalidSpec(f"{name} must be a boolean")
-        flags[name] = v
+    flags = read_flags(spec, _FLAGS)
     if flags["kong_replacement"]:
         if not any(m.kind == "kong" for m in declared):
             raise InvalidSpec("kong_replacement needs a kong among the melds")
@@ -253,9 +227,7 @@ def read_spec(spec: object) -> tuple[list[DeclaredMeld], tuple[int, ...], int, i
     total = list(full)
     for m in declared:
         total[m.face] += 4 if m.kind == "kong" else 3
-    over = [FACE_NAMES[f] for f, n in enumerate(total) if n > 4]
-    if over:
-        raise InvalidSpec(f"more than four copies of {', '.join(over)}")
+    check_copies(total)
     return declared, full, winning, SUITS.index(missing), Situation(**flags)
 
 
