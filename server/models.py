@@ -6,7 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**53 - 1
+"""Seeds stay exact in every JSON client (a JavaScript number is exact up to 2^53)."""
 
 
 class Wire(BaseModel):

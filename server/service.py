@@ -23,7 +23,7 @@ from .models import CreateMatch
 from .pubsub import Broker
 from .store import ActionRow, AiSeatRow, DealRow, MatchRow, Stale, Store
 
-SEED_BITS = 63
+SEED_BITS = 53  # exact as a JavaScript number
 
 
 def _hash_token(token: str) -> str:
@@ -38,7 +38,7 @@ def deal_seed(match_seed: int | None, deal_no: int) -> int:
     if deal_no == 0:
         return match_seed
     digest = hashlib.sha256(f"{match_seed}/{deal_no}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
 
 
 @dataclass(frozen=True)

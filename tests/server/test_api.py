@@ -49,6 +49,7 @@ def test_create_match_defaults_to_you_against_three_ai(client: TestClient) -> No
     ({"game": "sichuan", "seed": True}, 422, "request/invalid"),
     ({"game": "sichuan", "seed": "7"}, 422, "request/invalid"),
     ({"game": "sichuan", "seed": 2**64}, 422, "request/invalid"),
+    ({"game": "sichuan", "seed": 2**53}, 422, "request/invalid"),
     ({"game": "sichuan", "extra": 1}, 422, "request/invalid"),
     ({"game": "sichuan", "seats": [{"kind": "human", "level": "basic"}] + [{"kind": "ai"}] * 3},
      422, "request/invalid"),

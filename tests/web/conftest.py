@@ -1,0 +1,160 @@
+"""Fixtures for the browser tests: the real server as a subprocess and Debian's Chromium.
+
+The tests skip (with the reason) when Playwright for Python or /usr/bin/chromium is missing,
+unless ``PAIJU_REQUIRE_E2E=1``, which turns the skip into a failure (for CI, where both are
+installed). Never run ``playwright install``: the browser is Debian's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright for Python is not installed (pip install playwright; no browser download)"
+    if not os.path.exists(CHROMIUM):
+        return f"{CHROMIUM} is missing (apt-get install -y chromium)"
+    return None
+
+
+def _skip_or_fail(reason: str) -> None:
+    if os.environ.get("PAIJU_REQUIRE_E2E") == "1":
+        pytest.fail(f"browser test cannot run: {reason}")
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    """``uvicorn server.app:app`` on a free port with its own SQLite file; restartable."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.db = tmp / "e2e.db"
+        self.log_path = tmp / "server.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = dict(os.environ)
+        env.update(PAIJU_DATABASE_URL=f"sqlite:///{self.db}", PAIJU_AI_DELAY_MS="0",
+                   PAIJU_AI_POLL_SECONDS="0.5")
+        log = open(self.log_path, "ab")  # noqa: SIM115 - closed with the process
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "server.app:app", "--host", "127.0.0.1",
+             "--port", str(self.port), "--log-level", "warning"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited early:\n{self.log()}")
+            with contextlib.suppress(OSError), \
+                    urllib.request.urlopen(f"{self.url}/api/games", timeout=2) as r:
+                if r.status == 200:
+                    return
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not answer /api/games within 30 s:\n{self.log()}")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+        self.proc = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+    def get_json(self, path: str, token: str | None = None) -> Any:
+        import json
+
+        req = urllib.request.Request(f"{self.url}{path}")
+        if token:
+            req.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.loads(r.read())
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    reason = _missing()
+    if reason:
+        _skip_or_fail(reason)
+    server = LiveServer(tmp_path_factory.mktemp("e2e"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    reason = _missing()
+    if reason:
+        _skip_or_fail(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """A factory of pages in fresh contexts (own localStorage), closed after the test."""
+    contexts = []
+
+    def make(width: int = 1280, height: int = 800, **kw: Any) -> Any:
+        ctx = browser.new_context(viewport={"width": width, "height": height}, **kw)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(10_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.js_errors = errors  # type: ignore[attr-defined]
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()

@@ -1,0 +1,391 @@
+// paiju web app: the lobby and the Sichuan table, updated live from the match's WebSocket.
+
+import * as API from "./api.js";
+import { h, zh, signed } from "./dom.js";
+import { renderTable, settlement, lastDiscard } from "./table.js";
+import { faceOfId, tileEl } from "./tiles.js";
+
+const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
+const LAST = "paiju.last";         // the table left through "Leave table"
+const TABLES = { sichuan: { chinese: "四川麻将 · 血战到底", blurb: "You against three basic AI players." } };
+const FRESH_MS = 900;              // how long the last discard's animation runs
+
+const app = document.getElementById("app");
+const statusEl = document.getElementById("status");
+const connEl = document.getElementById("conn");
+const leaveEl = document.getElementById("leave");
+const dealInfoEl = document.getElementById("deal-info");
+
+const store = {
+  session: null,      // {match_id, token, game}
+  view: null,         // MatchView
+  legal: null,        // the seat's legal actions at legalVersion (null: none loaded)
+  legalVersion: -1,
+  legalPhase: null,   // the phase they were for
+  selected: null,     // selected tile id
+  busy: false,
+  live: null,
+  showSettlement: true,
+  fresh: null,        // {key, since}: the last discard being animated
+  seedCheck: null,    // {version, text}
+  scrolledFor: -1,    // the version whose decision was scrolled into view
+  settlementShown: -1, // the version whose settlement got the focus
+};
+
+// ------------------------------------------------------------------ storage
+
+function load(key) {
+  try {
+    const v = JSON.parse(localStorage.getItem(key) ?? "null");
+    return v && typeof v.match_id === "string" && typeof v.token === "string" ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(key, value) {
+  try {
+    if (value) localStorage.setItem(key, JSON.stringify(value));
+    else localStorage.removeItem(key);
+  } catch {
+    /* private mode: the table still works, it just won't survive a reload */
+  }
+}
+
+// ------------------------------------------------------------------ status line
+
+let statusTimer = null;
+
+function setStatus(text, kind = "info", sticky = false) {
+  clearTimeout(statusTimer);
+  statusEl.textContent = text ?? "";
+  statusEl.dataset.kind = kind;
+  if (text && !sticky) statusTimer = setTimeout(() => setStatus(""), kind === "error" ? 8000 : 4000);
+}
+
+function setMode(mode) {
+  connEl.dataset.mode = mode ?? "";
+  connEl.textContent = { live: "live", polling: "reconnecting…", connecting: "connecting…" }[mode] ?? "";
+  connEl.hidden = !mode;
+}
+
+// ------------------------------------------------------------------ lobby
+
+async function showLobby(message = "") {
+  stopLive();
+  store.session = null;
+  store.view = null;
+  document.body.dataset.screen = "lobby";
+  leaveEl.hidden = true;
+  dealInfoEl.textContent = "";
+  setMode(null);
+  const list = h("div", { class: "games", "data-testid": "games" }, h("p", { class: "muted" }, "Loading games…"));
+  const last = load(LAST);
+  app.replaceChildren(h("section", { class: "lobby", "data-testid": "lobby" },
+    h("div", { class: "lobby__hero" },
+      h("div", { class: "lobby__tiles", "aria-hidden": "true" },
+        ["1m", "5p", "1s", "9m", "7s", "3p"].map((f) => tileEl(f, { size: "lg" }))),
+      h("h1", {}, zh("牌局"), " paiju"),
+      h("p", {}, "Traditional Chinese tile games against the computer.")),
+    message ? h("p", { class: "lobby__message", role: "alert" }, message) : null,
+    last ? h("p", { class: "lobby__resume" }, h("button", {
+      type: "button", class: "btn", "data-testid": "resume",
+      onclick: () => { save(CURRENT, last); save(LAST, null); openTable(last); },
+    }, "Return to your last table")) : null,
+    list));
+  try {
+    const games = await API.games();
+    list.replaceChildren(...games.map(gameCard));
+  } catch (err) {
+    list.replaceChildren(h("p", { class: "lobby__message", role: "alert" },
+      `The game list could not be loaded: ${err.message}`));
+  }
+}
+
+function gameCard(g) {
+  const known = TABLES[g.name];
+  return h("article", { class: "game-card", "data-testid": `game-${g.name}` },
+    h("h2", {}, g.title),
+    known ? h("p", { class: "game-card__cn" }, zh(known.chinese)) : null,
+    h("p", {}, g.description),
+    h("p", { class: "muted" }, known ? known.blurb : `${g.players} players`),
+    h("button", {
+      type: "button", class: "btn btn--primary", "data-testid": `play-${g.name}`,
+      disabled: !known, onclick: (ev) => startMatch(g, ev.currentTarget),
+    }, known ? "Play" : "Table coming soon"));
+}
+
+async function startMatch(g, button) {
+  button.disabled = true;
+  const seats = [{ kind: "human" }];
+  for (let i = 1; i < g.players; i++) seats.push({ kind: "ai", level: "basic" });
+  try {
+    const m = await API.createMatch(g.name, seats);
+    const mine = m.seats.find((s) => s.token);
+    const session = { match_id: m.match_id, token: mine.token, game: g.name };
+    save(CURRENT, session);
+    save(LAST, null);
+    openTable(session);
+  } catch (err) {
+    button.disabled = false;
+    setStatus(`Could not start a match: ${err.message}`, "error");
+  }
+}
+
+// ------------------------------------------------------------------ the table
+
+function stopLive() {
+  if (store.live) store.live.stop();
+  store.live = null;
+}
+
+function openTable(session) {
+  stopLive();
+  Object.assign(store, {
+    session, view: null, legal: null, legalVersion: -1, legalPhase: null, selected: null, busy: false,
+    showSettlement: true, fresh: null, seedCheck: null, scrolledFor: -1, settlementShown: -1,
+  });
+  document.body.dataset.screen = "table";
+  leaveEl.hidden = false;
+  app.replaceChildren(h("p", { class: "loading", "data-testid": "loading" }, "Sitting down at the table…"));
+  store.live = new API.LiveMatch(session.match_id, session.token, {
+    onView: (view, events, kind) => {
+      if (kind === "snapshot") connEl.dataset.snapshots = String(Number(connEl.dataset.snapshots ?? 0) + 1);
+      applyView(view);
+    },
+    onError: (e) => {
+      if (e.code === "action/stale_version") store.live?.refresh();
+      else if (!/^(match|auth)\//.test(e.code)) setStatus(e.message, "error"); // onFatal follows
+    },
+    onFatal: () => {
+      save(CURRENT, null);
+      showLobby("That table is no longer available; start a new match.");
+    },
+    onMode: setMode,
+  });
+  store.live.start();
+}
+
+/** Take a newer view of the match and render it; false when it was not newer. */
+function applyView(view) {
+  if (!store.session || view.match_id !== store.session.match_id) return false;
+  const old = store.view;
+  if (old && view.version <= old.version) return false;
+  store.view = view;
+  if (!old || old.deal !== view.deal) {
+    store.showSettlement = true;
+    store.selected = null;
+  }
+  const last = lastDiscard(view.state);
+  const key = last ? `${view.deal}:${last.seat}:${last.card.id}` : null;
+  if (key && (!store.fresh || store.fresh.key !== key)) store.fresh = { key, since: performance.now() };
+  if (store.legalVersion !== view.version && view.state.to_act) fetchLegal(view.version);
+  if (view.state.phase === "over") checkSeed(view);
+  render();
+  return true;
+}
+
+async function fetchLegal(version) {
+  const { match_id: id, token } = store.session;
+  try {
+    const res = await API.getLegal(id, token);
+    if (!store.view || store.session?.match_id !== id) return;
+    if (res.version !== store.view.version) {
+      if (res.version > store.view.version) store.live?.refresh();
+      return;
+    }
+    store.legal = res.actions;
+    store.legalVersion = res.version;
+    store.legalPhase = store.view.state.phase;
+    const legalIds = new Set(res.actions.filter((a) => a.type === "discard").map((a) => a.card));
+    if (!legalIds.has(store.selected)) store.selected = null;
+    render();
+  } catch (err) {
+    if (err.status !== 0) setStatus(err.message, "error");
+    if (store.view?.version === version) setTimeout(() => {
+      if (store.view?.version === version && store.legalVersion !== version) fetchLegal(version);
+    }, 1000);
+  }
+}
+
+async function checkSeed(view) {
+  const st = view.state;
+  if (store.seedCheck?.version === view.version) return;
+  store.seedCheck = { version: view.version, text: "" };
+  if (!crypto?.subtle || st.seed === undefined) return;
+  try {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(String(st.seed)));
+    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    store.seedCheck = {
+      version: view.version,
+      text: hex === st.seed_hash ? "✓ The seed matches the hash shown when the deal began."
+        : "✗ The seed does not match the published hash!",
+    };
+    render();
+  } catch {
+    /* no WebCrypto: nothing to show */
+  }
+}
+
+/** What decision a view asks of this seat: two views with the same key ask the same one. */
+function decisionKey(view) {
+  const st = view.state;
+  const c = st.claim;
+  return JSON.stringify([view.deal, st.phase, st.turn, st.drawn?.id ?? null,
+    c ? [c.kind, c.from, c.card.id] : null]);
+}
+
+const sameAction = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+async function act(action, retry = true) {
+  const view = store.view;
+  if (!view || store.busy) return;
+  const { match_id: id, token } = store.session;
+  store.busy = true;
+  render();
+  try {
+    const next = await API.postAction(id, token, action, view.version);
+    store.selected = null;
+    store.busy = false;
+    if (!applyView(next)) render(); // the socket may have brought this version already
+  } catch (err) {
+    if (err.status === 409) {
+      // Another seat moved first (an AI declaring or answering the same claim). When the
+      // question put to us is still the same and the action still legal, play it again at
+      // the new version; otherwise just show the table as it is now.
+      try {
+        const fresh = await API.getMatch(id, token);
+        const again = retry && fresh.state.to_act && decisionKey(fresh) === decisionKey(view)
+          && (await API.getLegal(id, token)).actions.some((a) => sameAction(a, action));
+        store.busy = false;
+        applyView(fresh);
+        if (again) return act(action, false);
+      } catch {
+        store.busy = false;
+      }
+    } else {
+      store.busy = false;
+      setStatus(err.status === 0 ? "The server cannot be reached; try again in a moment." : err.message,
+        "error");
+    }
+    render();
+  }
+}
+
+async function dealCommand(fn, label) {
+  const view = store.view;
+  if (!view || store.busy) return;
+  store.busy = true;
+  render();
+  try {
+    const next = await fn(store.session.match_id, store.session.token, view.version);
+    store.busy = false;
+    if (!applyView(next)) render();
+  } catch (err) {
+    store.busy = false;
+    if (err.status === 409) await store.live?.refresh();
+    else setStatus(`${label}: ${err.message}`, "error");
+    render();
+  }
+}
+
+const handlers = {
+  act,
+  select(id) {
+    store.selected = store.selected === id ? null : id;
+    showSelection();
+  },
+  /** Discard ``id`` (a double-click), or the selected tile (the Discard button). */
+  discard(id = store.selected) {
+    if (id === null || id === undefined) return;
+    const ok = store.legalVersion === store.view?.version
+      && store.legal?.some((a) => a.type === "discard" && a.card === id);
+    if (ok) act({ type: "discard", card: id });
+  },
+  nextDeal: () => dealCommand(API.nextDeal, "Next deal"),
+  restart: () => dealCommand(API.restartMatch, "Restart"),
+  toggleSettlement() {
+    store.showSettlement = !store.showSettlement;
+    render();
+  },
+};
+
+/** Selecting a tile changes two things in place (a re-render would break double-clicks). */
+function showSelection() {
+  for (const el of app.querySelectorAll("[data-testid=hand-tile]")) {
+    const on = Number(el.dataset.id) === store.selected;
+    el.classList.toggle("is-selected", on);
+    el.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+  const button = app.querySelector("[data-testid=discard]");
+  if (button) {
+    const ok = store.selected !== null && !store.busy;
+    button.disabled = !ok;
+    button.textContent = ok ? `Discard ${faceOfId(store.selected)}` : "Discard";
+  }
+}
+
+function render() {
+  const view = store.view;
+  if (!view || document.body.dataset.screen !== "table") return;
+  const focusKey = document.activeElement?.dataset?.key ?? document.activeElement?.dataset?.testid;
+  const fresh = store.fresh ? { key: store.fresh.key, elapsed: Math.round(performance.now() - store.fresh.since) } : null;
+  // While the legal actions of a new version load, a prompt of the same kind (missing suit,
+  // claim) keeps its last buttons, disabled, so that it does not blink at every AI move.
+  const current = store.legalVersion === view.version;
+  const held = !current && view.state.to_act && view.state.phase !== "play"
+    && store.legalPhase === view.state.phase;
+  const ctx = {
+    legal: current || held ? store.legal : null,
+    selected: store.selected,
+    busy: store.busy || held,
+    fresh: fresh && fresh.elapsed < FRESH_MS ? fresh : null,
+    seedCheck: store.seedCheck?.version === view.version ? store.seedCheck.text : "",
+    on: handlers,
+  };
+  const nodes = [renderTable(view, ctx)];
+  const over = view.state.phase === "over" && view.state.result;
+  if (over && store.showSettlement) nodes.push(settlement(view, ctx));
+  else if (over) {
+    nodes.push(h("button", { type: "button", class: "btn btn--primary show-results",
+      "data-testid": "show-settlement", onclick: handlers.toggleSettlement }, "Show results"));
+  }
+  app.replaceChildren(...nodes);
+  const st = view.state;
+  dealInfoEl.replaceChildren(`Deal ${view.deal + 1} · `,
+    h("span", { "data-testid": "my-total" }, `your match total ${signed(view.scores[view.seat ?? 0])}`));
+  if (st.to_act && st.phase !== "over" && current && store.scrolledFor !== view.version) {
+    // on a small screen the decision may be below the fold: bring it into view once
+    store.scrolledFor = view.version;
+    app.querySelector("[data-testid=actions]")?.scrollIntoView({ block: "nearest" });
+  }
+  if (focusKey) {
+    const el = app.querySelector(`[data-key="${focusKey}"]`) ?? app.querySelector(`[data-testid="${focusKey}"]`);
+    if (el && !el.disabled) el.focus({ preventScroll: true });
+  }
+  if (over && store.showSettlement && store.settlementShown !== view.version) {
+    store.settlementShown = view.version; // move focus to the results once, when they open
+    app.querySelector("[data-testid=settlement]")?.focus({ preventScroll: true });
+  }
+  document.title = st.to_act && st.phase !== "over" ? "● Your move — paiju" : "paiju — Sichuan mahjong";
+}
+
+// ------------------------------------------------------------------ boot
+
+leaveEl.addEventListener("click", (ev) => {
+  ev.preventDefault();
+  if (store.session) save(LAST, store.session);
+  save(CURRENT, null);
+  showLobby();
+});
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && store.selected !== null) {
+    store.selected = null;
+    showSelection();
+  }
+});
+
+const current = load(CURRENT);
+if (current) openTable(current);
+else showLobby();
