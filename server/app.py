@@ -98,6 +98,10 @@ def _errors(app: FastAPI) -> None:
                             status_code=exc.status_code)
 
 
+app: FastAPI
+"""Built on first access (below)."""
+
+
 def __getattr__(name: str) -> FastAPI:
     """``server.app:app`` is built on first use, from the environment's settings, so importing
     this module (tests, the OpenAPI writer) opens no database."""

@@ -44,6 +44,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _ai(args: argparse.Namespace) -> int:
     import asyncio
+    import contextlib
     import logging
 
     from ai.service import run_standalone
@@ -51,11 +52,9 @@ def _ai(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO)
     settings = get_settings()
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run_standalone(args.server, settings.database_url, settings.ai_delay_ms,
                                    args.poll))
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

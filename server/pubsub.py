@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections import defaultdict
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Protocol
 
 ALL = "*"
@@ -22,7 +22,7 @@ Note = tuple[str, int]
 class Broker(Protocol):
     def publish(self, match_id: str, version: int) -> None: ...
 
-    def subscribe(self, match_id: str) -> AsyncIterator[asyncio.Queue[Note]]: ...
+    def subscribe(self, match_id: str) -> AbstractAsyncContextManager[asyncio.Queue[Note]]: ...
 
 
 class LocalBroker:

@@ -256,7 +256,7 @@ class Service:
                 "deal": d.deal_no, "dealer": d.dealer, "seed_hash": seed_hash(d.seed),
                 "start_version": d.start_version, "over": over,
                 "seed": d.seed if over else None, "actions": actions,
-                "result": json.loads(d.result_json) if over else None,
+                "result": json.loads(d.result_json) if d.result_json is not None else None,
             })
         return {"match_id": row.id, "game": row.game, "version": row.version, "deals": deals}
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import event, update
 from sqlalchemy.engine import Engine
-from sqlmodel import Field, Session, SQLModel, create_engine, select
+from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
 
 class MatchRow(SQLModel, table=True):
@@ -137,7 +137,7 @@ class Store:
 
     def deals(self, match_id: str) -> list[DealRow]:
         with self.session() as s:
-            q = select(DealRow).where(DealRow.match_id == match_id).order_by(DealRow.deal_no)
+            q = select(DealRow).where(DealRow.match_id == match_id).order_by(col(DealRow.deal_no))
             return list(s.exec(q))
 
     def actions(self, match_id: str, deal_no: int, after_version: int = -1,
@@ -147,7 +147,7 @@ class Store:
             q = (select(ActionRow)
                  .where(ActionRow.match_id == match_id, ActionRow.deal_no == deal_no,
                         ActionRow.version > after_version)
-                 .order_by(ActionRow.version))
+                 .order_by(col(ActionRow.version)))
             if upto_version is not None:
                 q = q.where(ActionRow.version <= upto_version)
             return list(s.exec(q))
@@ -167,7 +167,7 @@ class Store:
         with self.session() as s:
             res = s.exec(  # type: ignore[call-overload]
                 update(MatchRow)
-                .where(MatchRow.id == match.id, MatchRow.version == version)
+                .where(col(MatchRow.id) == match.id, col(MatchRow.version) == version)
                 .values(**values)
             )
             if res.rowcount != 1:
@@ -197,7 +197,7 @@ class Store:
             if match_id is not None:
                 q = q.where(AiSeatRow.match_id == match_id)
             else:
-                q = q.join(MatchRow, MatchRow.id == AiSeatRow.match_id).where(
+                q = q.join(MatchRow, col(MatchRow.id) == col(AiSeatRow.match_id)).where(
                     MatchRow.finished == False)  # noqa: E712
             return list(s.exec(q))
 
@@ -205,5 +205,5 @@ class Store:
         if not ids:
             return {}
         with self.session() as s:
-            q = select(MatchRow.id, MatchRow.version).where(MatchRow.id.in_(ids))  # type: ignore[attr-defined]
+            q = select(MatchRow.id, MatchRow.version).where(col(MatchRow.id).in_(ids))
             return dict(s.exec(q).all())

@@ -31,7 +31,7 @@ def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
 
 def evolve(state: S, **changes: Any) -> S:
     """A copy of a frozen dataclass ``state`` with ``changes`` applied."""
-    copy = _copier(type(state))
+    copy = _copier(type(state))  # type: ignore[arg-type]
     if not changes.keys() <= copy.names:  # type: ignore[attr-defined]
         raise TypeError(f"{type(state).__name__} has no field(s) "
                         f"{', '.join(changes.keys() - copy.names)}")  # type: ignore[attr-defined]

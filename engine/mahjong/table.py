@@ -276,7 +276,12 @@ class MahjongTable:
         if not state.wall:
             return []
         have = sum(1 for t in state.hands[seat] if t >> 2 == tile >> 2)
-        return (["pung"] if have >= 2 else []) + (["kong"] if have == 3 else [])
+        out: list[Hashable] = []
+        if have >= 2:
+            out.append("pung")
+        if have == 3:
+            out.append("kong")
+        return out
 
     # ------------------------------------------------------------------ claims
 
@@ -441,6 +446,7 @@ class MahjongTable:
         rows = []
         for s, opts in w.options:
             if s != seat:
+                mine: list[Hashable]
                 if w.kind == "rob":
                     mine = ["win"] if self._can_win_on(state, s, w.card, w.source, True) else []
                 else:

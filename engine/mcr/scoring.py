@@ -382,9 +382,9 @@ def _chow_patterns(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, int], 
             return best
     links = {pair_: _two_chows(chows[pair_[0]], chows[pair_[1]])
              for pair_ in combinations(range(n), 2)}
-    found = [k for k in links.values() if k]
+    kinds = [k for k in links.values() if k]
     isolated = sum(1 for i in range(n) if not any(k and i in p for p, k in links.items()))
-    return tuple(_limited_pairs(found, n - 1 - isolated))
+    return tuple(_limited_pairs(kinds, n - 1 - isolated))
 
 
 def _two_pungs(a: int, b: int) -> str | None:

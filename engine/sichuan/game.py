@@ -122,7 +122,7 @@ class Sichuan(MahjongTable):
 
     def _on_kong(self, state: State, seat: int, kind: str, source: int | None) -> State:
         """SC-9.4: paid at once by the opponents active then (an exposed kong: its discarder)."""
-        payers = [source] if kind == "exposed" else self.opponents(state, seat)
+        payers = [source] if source is not None else self.opponents(state, seat)
         pays = tuple(Payment(p, seat, KONG_PAYMENT[kind], "kong", kind) for p in payers)
         return evolve(state, payments=state.payments + pays)
 
@@ -230,7 +230,7 @@ class Sichuan(MahjongTable):
         return {
             "wins": [self.win_json(w) for w in state.wins],
             "exhausted": exhausted,
-            "ready": list(state.ready) if exhausted else None,
+            "ready": list(state.ready) if state.ready is not None else None,
             "flower_pigs": self._pigs(state) if exhausted else [],
         }
 
