@@ -58,6 +58,18 @@ def _ai(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena(args: argparse.Namespace) -> int:
+    from ai.arena import render, run
+
+    try:
+        report = run(args.game, [s.strip() for s in args.seats.split(",")], args.deals, args.seed)
+    except ValueError as exc:
+        print(f"paiju: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(report, indent=2) if args.json else render(report))
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="paiju", description="paiju: Chinese tile and card games: server, AI, engine tools."
@@ -80,6 +92,14 @@ def _parser() -> argparse.ArgumentParser:
     ai.add_argument("--server", default="http://127.0.0.1:8000")
     ai.add_argument("--poll", type=float, default=0.3, help="seconds between sweeps")
     ai.set_defaults(run=_ai)
+    arena = sub.add_parser("arena", help="measure AI levels on duplicate deals")
+    arena.add_argument("--game", required=True)
+    arena.add_argument("--seats", required=True, help="levels per seat, e.g. basic,random,random")
+    arena.add_argument("--deals", type=int, default=100, help="shuffles (each played once per "
+                                                              "rotation of the seats)")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--json", action="store_true")
+    arena.set_defaults(run=_arena)
     return parser
 
 

@@ -1,0 +1,121 @@
+"""The arena: bots play duplicate deals in-process and get measured.
+
+Duplicate deals cut luck: every deal's shuffle is played once per rotation of the seats, so each
+bot sits in every position of the same cards. Per bot (a level name; the same level on several
+seats is one bot) the arena reports the mean score per deal with a 95% confidence interval, the
+win rate, the deal-in rate (wins paid by its discard), decision times (mean and p99) and the
+illegal actions it tried (a policy's illegal answer is counted, then replaced by the first legal
+action so the deal goes on). Everything but the timings is deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import get_game
+
+from .policies import POLICIES
+
+
+@dataclass
+class BotStats:
+    deals: int = 0
+    scores: list[int] = field(default_factory=list)
+    wins: int = 0
+    deal_ins: int = 0
+    decisions: list[float] = field(default_factory=list)
+    illegal: int = 0
+
+    def summary(self) -> dict[str, Any]:
+        n = len(self.scores)
+        mean = statistics.fmean(self.scores) if n else 0.0
+        sd = statistics.stdev(self.scores) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+        times = sorted(self.decisions)
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))] if times else 0.0
+        return {
+            "deals": n,
+            "mean_score": round(mean, 3),
+            "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "win_rate": round(self.wins / n, 4) if n else 0.0,
+            "deal_in_rate": round(self.deal_ins / n, 4) if n else 0.0,
+            "decision_ms_mean": round(1000 * statistics.fmean(times), 3) if times else 0.0,
+            "decision_ms_p99": round(1000 * p99, 3),
+            "decisions": len(times),
+            "illegal_actions": self.illegal,
+        }
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    return random.Random(f"arena:{seed}:{deal}").getrandbits(53)
+
+
+def play_deal(game_name: str, levels: list[str], seed: int, tag: str,
+              stats: dict[str, BotStats]) -> dict[str, Any]:
+    """One deal with ``levels[seat]`` playing each seat; returns the engine's result."""
+    game = get_game(game_name)
+    state = game.new_deal(seed)
+    rng = random.Random(f"{tag}:choices")
+    policy_rngs = [random.Random(f"{tag}:{seat}") for seat in range(game.players)]
+    while seats := game.to_act(state):
+        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat)
+        bot = stats[levels[seat]]
+        start = time.perf_counter()
+        action = POLICIES[game_name][levels[seat]](view, legal, policy_rngs[seat])
+        bot.decisions.append(time.perf_counter() - start)
+        if action not in legal:
+            bot.illegal += 1
+            action = legal[0]
+        state = game.apply(state, seat, action)
+    result = game.result(state)
+    assert result is not None
+    for seat, delta in enumerate(result["deltas"]):
+        bot = stats[levels[seat]]
+        bot.deals += 1
+        bot.scores.append(delta)
+    for w in result.get("wins") or ():
+        stats[levels[w["seat"]]].wins += 1
+        if w.get("from") is not None:
+            stats[levels[w["from"]]].deal_ins += 1
+    return result
+
+
+def run(game_name: str, seats: list[str], deals: int, seed: int) -> dict[str, Any]:
+    """Play ``deals`` shuffles, each once per rotation of ``seats``."""
+    game = get_game(game_name)
+    if len(seats) != game.players:
+        raise ValueError(f"{game_name} needs {game.players} seats, got {len(seats)}")
+    for level in seats:
+        if level not in POLICIES.get(game_name, {}):
+            raise ValueError(f"unknown level {level!r} for {game_name}")
+    stats: dict[str, BotStats] = defaultdict(BotStats)
+    rotations = len(seats)
+    for d in range(deals):
+        s = deal_seed(seed, d)
+        for r in range(rotations):
+            levels = [seats[(i + r) % rotations] for i in range(rotations)]
+            play_deal(game_name, levels, s, f"{seed}:{d}:{r}", stats)
+    return {"game": game_name, "seats": seats, "deals": deals, "rotations": rotations,
+            "seed": seed, "bots": {name: b.summary() for name, b in sorted(stats.items())}}
+
+
+def render(report: dict[str, Any]) -> str:
+    lines = [f"{report['game']}: {report['deals']} deals x {report['rotations']} rotations, "
+             f"seed {report['seed']}, seats {','.join(report['seats'])}",
+             f"{'bot':<10}{'deals':>7}{'mean':>9}{'95% CI':>20}{'win%':>8}{'deal-in%':>10}"
+             f"{'ms mean':>9}{'ms p99':>9}{'illegal':>9}"]
+    for name, b in report["bots"].items():
+        ci = f"[{b['ci95'][0]:+.2f}, {b['ci95'][1]:+.2f}]"
+        lines.append(f"{name:<10}{b['deals']:>7}{b['mean_score']:>+9.2f}{ci:>20}"
+                     f"{100 * b['win_rate']:>8.1f}{100 * b['deal_in_rate']:>10.1f}"
+                     f"{b['decision_ms_mean']:>9.2f}{b['decision_ms_p99']:>9.2f}"
+                     f"{b['illegal_actions']:>9}")
+    return "\n".join(lines)
