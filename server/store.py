@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import event, update
+from sqlalchemy import BigInteger, event, update
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
@@ -25,7 +25,7 @@ class MatchRow(SQLModel, table=True):
     id: str = Field(primary_key=True)
     game: str
     version: int = 0
-    seed: int | None = None
+    seed: int | None = Field(default=None, sa_type=BigInteger)
     """The creator's seed (deal seeds derive from it); None: a fresh random seed per deal."""
     deal_no: int = 0
     seats_json: str
@@ -55,7 +55,8 @@ class DealRow(SQLModel, table=True):
 
     match_id: str = Field(primary_key=True, foreign_key="matches.id")
     deal_no: int = Field(primary_key=True)
-    seed: int
+    seed: int = Field(sa_type=BigInteger)
+    """Up to 2^53: a BIGINT (PostgreSQL's INTEGER stops at 2^31)."""
     dealer: int
     """The dealer actually seated (``new_deal(seed, dealer)`` replays the deal)."""
     start_version: int

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,67 @@ from server.app import create_app
 from server.settings import ROOT, Settings
 
 
+POSTGRES_ADMIN = os.environ.get("PAIJU_TEST_POSTGRES",
+                                "postgresql://postgres@127.0.0.1:5432/postgres")
+"""A PostgreSQL server the API suite also runs against when it is reachable (each test gets a
+database of its own, dropped afterwards)."""
+
+
+def _postgres_reachable() -> str | None:
+    try:
+        import psycopg
+
+        with psycopg.connect(POSTGRES_ADMIN, connect_timeout=2):
+            return None
+    except Exception as exc:  # no driver, no server, no access: say why and skip
+        return f"PostgreSQL not reachable at {POSTGRES_ADMIN}: {exc}"
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str | None]:
+    """One scratch database for the session (None when PostgreSQL cannot be reached)."""
+    why = _postgres_reachable()
+    if why:
+        yield None
+        return
+    import psycopg
+
+    name = f"paiju_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    base = POSTGRES_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path,
+                 postgres_url: str | None) -> str:
+    """Every API test runs on SQLite, and on PostgreSQL when reachable (emptied first)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.db'}"
+    if postgres_url is None:
+        pytest.skip(_postgres_reachable() or "PostgreSQL not reachable")
+    from sqlalchemy import create_engine, text
+    from sqlmodel import SQLModel
+
+    import server.store  # noqa: F401  (registers the tables)
+
+    eng = create_engine(postgres_url)
+    SQLModel.metadata.create_all(eng)
+    with eng.begin() as conn:
+        names = ", ".join(t.name for t in SQLModel.metadata.sorted_tables)
+        conn.execute(text(f"TRUNCATE {names} CASCADE"))
+    eng.dispose()
+    return postgres_url
+
+
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(database_url=f"sqlite:///{tmp_path / 'test.db'}", ai_in_process=False,
-                    ai_delay_ms=0)
+def settings(database_url: str) -> Settings:
+    return Settings(database_url=database_url, ai_in_process=False, ai_delay_ms=0)
 
 
 @pytest.fixture
