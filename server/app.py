@@ -22,7 +22,7 @@ from engine import EngineError
 
 from .errors import ApiError, from_engine
 from .limits import BodyLimit
-from .pubsub import LocalBroker
+from .pubsub import LocalBroker, RedisBroker
 from .routes import router
 from .service import Service
 from .settings import Settings, get_settings
@@ -37,21 +37,24 @@ its secret token (`Authorization: Bearer <token>`). Every refusal is a JSON
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
-    broker = LocalBroker()
+    broker: LocalBroker | RedisBroker = (
+        RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker())
     service = Service(Store(make_engine(settings.database_url)), broker, settings.state_cache)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         broker.bind(asyncio.get_running_loop())
-        task = None
+        tasks = []
+        if isinstance(broker, RedisBroker):
+            tasks.append(asyncio.create_task(broker.listen()))
         if settings.ai_in_process:
             from ai.service import run_in_process
 
-            task = asyncio.create_task(run_in_process(app, service, broker, settings))
+            tasks.append(asyncio.create_task(run_in_process(app, service, broker, settings)))
         try:
             yield
         finally:
-            if task is not None:
+            for task in tasks:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task

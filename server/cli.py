@@ -38,7 +38,8 @@ def _selfplay(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    uvicorn.run("server.app:app", host=args.host, port=args.port, log_level=args.log_level)
+    uvicorn.run("server.app:app", host=args.host, port=args.port, log_level=args.log_level,
+                workers=args.workers)
     return 0
 
 
@@ -85,6 +86,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--log-level", default="info")
+    serve.add_argument("--workers", type=int, default=1,
+                       help="worker processes (several need PAIJU_REDIS_URL so that every "
+                            "worker hears every change; each runs the in-process AI unless "
+                            "PAIJU_AI_IN_PROCESS=0)")
     serve.set_defaults(run=_serve)
     ai = sub.add_parser("ai", help="run the AI service on its own, against a running server "
                                    "sharing PAIJU_DATABASE_URL (start the server with "

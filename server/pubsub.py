@@ -66,3 +66,50 @@ class LocalBroker:
             self._subs[match_id].discard(q)
             if not self._subs[match_id]:
                 del self._subs[match_id]
+
+
+CHANNEL = "paiju:matches"
+
+
+class RedisBroker:
+    """Fans notifications out across workers through Redis pub/sub: ``publish`` sends to Redis
+    (a plain client, callable from the sync routes' threads), and a listener task of each worker
+    delivers what arrives to that worker's local subscribers — its own notifications included,
+    so every worker sees every change exactly once."""
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.url = url
+        self.local = LocalBroker()
+        self._client = redis.Redis.from_url(url)
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.local.bind(loop)
+
+    def publish(self, match_id: str, version: int) -> None:
+        self._client.publish(CHANNEL, f"{version} {match_id}")
+
+    def subscribe(self, match_id: str) -> AbstractAsyncContextManager[asyncio.Queue[Note]]:
+        return self.local.subscribe(match_id)
+
+    async def listen(self) -> None:
+        """Deliver Redis notifications locally until cancelled (reconnecting on errors)."""
+        import redis.asyncio as aredis
+
+        while True:
+            client = aredis.Redis.from_url(self.url)
+            try:
+                async with client.pubsub() as ps:
+                    await ps.subscribe(CHANNEL)
+                    async for msg in ps.listen():
+                        if msg.get("type") != "message":
+                            continue
+                        version, _, match_id = msg["data"].decode().partition(" ")
+                        self.local._deliver(match_id, int(version))
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # Redis went away: wait and subscribe again
+                await asyncio.sleep(1)
+            finally:
+                await client.aclose()

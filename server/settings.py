@@ -15,6 +15,8 @@ class Settings(BaseSettings):
 
     database_url: str = "sqlite:///paiju.db"
     """SQLAlchemy URL; ``postgresql+psycopg://…`` for PostgreSQL."""
+    redis_url: str | None = None
+    """``redis://…``: fan match notifications out across workers through Redis pub/sub."""
     ai_in_process: bool = True
     """Run the AI service inside the server process (``paiju ai`` runs it on its own)."""
     ai_delay_ms: int = 700
