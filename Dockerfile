@@ -2,7 +2,7 @@
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
-    PAIJU_DATABASE_URL=sqlite:////data/paiju.db
+    PAIJU_DATABASE_URL=sqlite:////data/paiju.db PAIJU_WEB_DIR=/app/web
 
 WORKDIR /app
 COPY pyproject.toml README.md ./

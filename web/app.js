@@ -1,13 +1,14 @@
-// paiju web app: the lobby and the Sichuan table, updated live from the match's WebSocket.
+// paiju web app: the lobby and the mahjong table (Sichuan, MCR), updated live from the match's
+// WebSocket. Games whose table the page cannot draw yet are listed as "coming soon".
 
 import * as API from "./api.js";
 import { h, zh, signed } from "./dom.js";
-import { renderTable, settlement, lastDiscard } from "./table.js";
+import { renderTable, settlement, lastDiscard, TABLES } from "./table.js";
 import { faceOfId, tileEl } from "./tiles.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
-const TABLES = { sichuan: { chinese: "四川麻将 · 血战到底", blurb: "You against three basic AI players." } };
+const BLURB = "You against three basic AI players.";
 const FRESH_MS = 900;              // how long the last discard's animation runs
 
 const app = document.getElementById("app");
@@ -84,7 +85,7 @@ async function showLobby(message = "") {
   app.replaceChildren(h("section", { class: "lobby", "data-testid": "lobby" },
     h("div", { class: "lobby__hero" },
       h("div", { class: "lobby__tiles", "aria-hidden": "true" },
-        ["1m", "5p", "1s", "9m", "7s", "3p"].map((f) => tileEl(f, { size: "lg" }))),
+        ["1m", "5p", "1s", "E", "C", "f5"].map((f) => tileEl(f, { size: "lg" }))),
       h("h1", {}, zh("牌局"), " paiju"),
       h("p", {}, "Traditional Chinese tile games against the computer.")),
     message ? h("p", { class: "lobby__message", role: "alert" }, message) : null,
@@ -108,7 +109,7 @@ function gameCard(g) {
     h("h2", {}, g.title),
     known ? h("p", { class: "game-card__cn" }, zh(known.chinese)) : null,
     h("p", {}, g.description),
-    h("p", { class: "muted" }, known ? known.blurb : `${g.players} players`),
+    h("p", { class: "muted" }, known ? BLURB : `${g.players} players · the table for this game is coming soon`),
     h("button", {
       type: "button", class: "btn btn--primary", "data-testid": `play-${g.name}`,
       disabled: !known, onclick: (ev) => startMatch(g, ev.currentTarget),
@@ -141,6 +142,11 @@ function stopLive() {
 
 function openTable(session) {
   stopLive();
+  if (session.game && !TABLES[session.game]) {
+    save(CURRENT, null);
+    showLobby("The table for that game is coming soon.");
+    return;
+  }
   Object.assign(store, {
     session, view: null, legal: null, legalVersion: -1, legalPhase: null, selected: null, busy: false,
     showSettlement: true, fresh: null, seedCheck: null, scrolledFor: -1, settlementShown: -1,
@@ -325,9 +331,25 @@ function showSelection() {
   }
 }
 
+function comingSoon(view) {
+  app.replaceChildren(h("section", { class: "lobby coming-soon", "data-testid": "coming-soon" },
+    h("h1", {}, "Coming soon"),
+    h("p", {}, `This page cannot draw the table of “${view.game}” yet.`),
+    h("p", {}, h("a", { class: "btn btn--primary", href: "./", onclick: (ev) => {
+      ev.preventDefault();
+      save(CURRENT, null);
+      showLobby();
+    } }, "Back to the games"))));
+  document.title = "paiju";
+}
+
 function render() {
   const view = store.view;
   if (!view || document.body.dataset.screen !== "table") return;
+  if (!TABLES[view.game]) {
+    comingSoon(view);
+    return;
+  }
   const focusKey = document.activeElement?.dataset?.key ?? document.activeElement?.dataset?.testid;
   const fresh = store.fresh ? { key: store.fresh.key, elapsed: Math.round(performance.now() - store.fresh.since) } : null;
   // While the legal actions of a new version load, a prompt of the same kind (missing suit,
@@ -367,7 +389,8 @@ function render() {
     store.settlementShown = view.version; // move focus to the results once, when they open
     app.querySelector("[data-testid=settlement]")?.focus({ preventScroll: true });
   }
-  document.title = st.to_act && st.phase !== "over" ? "● Your move — paiju" : "paiju — Sichuan mahjong";
+  document.title = st.to_act && st.phase !== "over" ? "● Your move — paiju"
+    : `paiju — ${TABLES[view.game].title}`;
 }
 
 // ------------------------------------------------------------------ boot

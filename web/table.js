@@ -1,8 +1,16 @@
-// The Sichuan table: renders a MatchView (and the seat's legal actions) into DOM.
-// Pure rendering: every change of state goes through the handlers the app passes in.
+// The mahjong table (Sichuan, MCR): renders a MatchView (and the seat's legal actions) into DOM.
+// Pure rendering: every change of state goes through the handlers the app passes in. What the
+// games do differently comes from the view itself: missing suits (Sichuan), seat and prevailing
+// winds and flowers (MCR), chow claims, and the shape of a win (fan or points).
 
 import { h, zh, signed, append } from "./dom.js";
-import { tileEl, backEl, faceOfId, faceKey, tileName, SUIT_CHARS, SUIT_NAMES } from "./tiles.js";
+import { tileEl, backEl, faceOfId, faceKey, tileName, SUIT_CHARS, SUIT_NAMES, WINDS } from "./tiles.js";
+
+/** The games this table draws, keyed by the view's ``game``. */
+export const TABLES = {
+  sichuan: { title: "Sichuan mahjong", chinese: "四川麻将 · 血战到底" },
+  mcr: { title: "Chinese Official Mahjong", chinese: "国标麻将" },
+};
 
 const POSITIONS = ["bottom", "right", "top", "left"];
 const POSITION_NAMES = ["You", "Right", "Across", "Left"];
@@ -15,6 +23,7 @@ const REASONS = {
   refund: ["Kong refund", "退税"],
   flower_pig: ["Flower pig", "花猪"],
   ready_check: ["Not ready", "查大叫"],
+  base: ["Base", "底分"],
 };
 
 /** Seat helpers bound to the viewer's seat (seat 0 sits at the bottom). */
@@ -42,9 +51,11 @@ function lastDiscard(state) {
 
 // ------------------------------------------------------------------ event log
 
-export function eventText(ev, names, state) {
+export function eventText(ev, names, state, prev = null) {
   const who = ev.seat === null || ev.seat === undefined ? "" : names.name(ev.seat);
   const face = ev.card?.face;
+  // MCR: a draw right after the same seat's flower is the flower's replacement
+  const forFlower = prev?.type === "flower" && prev.seat === ev.seat;
   switch (ev.type) {
     case "deal":
       return [`New deal: ${who} ${who === "You" ? "are" : "is"} the dealer `, zh("庄")];
@@ -54,8 +65,12 @@ export function eventText(ev, names, state) {
       return ["Missing suits ", zh("缺"), ": ",
         ev.suits.map((s, i) => `${names.name(i)} ${SUIT_NAMES[s]}`).join(", ")];
     case "draw":
-      if (!face) return ev.replacement ? `${who} drew a kong replacement` : null;
-      return `${who} drew ${face}${ev.replacement ? " (kong replacement)" : ""}`;
+      if (!face) return ev.replacement && !forFlower ? `${who} drew a kong replacement` : null;
+      return `${who} drew ${face}${ev.replacement ? forFlower ? " (for the flower)" : " (kong replacement)" : ""}`;
+    case "flower":
+      return [`${who} `, zh("花"), ` shows flower ${face} `, zh(FLOWER_CHARS[face] ?? "")];
+    case "chow":
+      return [`${who} `, zh("吃"), ` chow ${face} from ${names.obj(ev.from)}`];
     case "discard":
       return `${who} discarded ${face}`;
     case "pung":
@@ -70,10 +85,13 @@ export function eventText(ev, names, state) {
       const w = state.players[ev.seat]?.won;
       const how = ev.from === null || ev.from === undefined
         ? ["by self-draw ", zh("自摸")] : [`on ${face} from ${names.obj(ev.from)}`];
-      return [`${who} `, zh("胡"), ` won `, how, w ? ` · ${w.fan} fan` : ""];
+      return [`${who} `, zh("胡"), ` won `, how, w ? ` · ${winAmount(w)}` : ""];
     }
     case "end":
-      return ev.reason === "exhausted" ? "Deal over: the wall is exhausted" : "Deal over: three players have won";
+      if (ev.reason === "exhausted") {
+        return state.result?.flower_pigs ? "Deal over: the wall is exhausted" : "Draw: the wall is exhausted";
+      }
+      return ev.reason === "win" ? "Deal over" : "Deal over: three players have won";
     default:
       return ev.type;
   }
@@ -83,7 +101,7 @@ function logPanel(view, names) {
   const lines = [];
   const events = view.state.events;
   for (let i = events.length - 1; i >= 0 && lines.length < 7; i--) {
-    const text = eventText(events[i], names, view.state);
+    const text = eventText(events[i], names, view.state, events[i - 1]);
     if (text) lines.unshift(h("li", { class: `log__item log__item--${events[i].type}` }, text));
   }
   return h("section", { class: "log", "aria-label": "Recent events", "data-testid": "log" },
@@ -91,7 +109,23 @@ function logPanel(view, names) {
     h("ol", {}, lines));
 }
 
+const FLOWER_CHARS = { f1: "梅", f2: "兰", f3: "竹", f4: "菊", f5: "春", f6: "夏", f7: "秋", f8: "冬" };
+
+/** "3 fan" (Sichuan) or "25 points" (MCR). */
+function winAmount(w) {
+  return w.fan !== undefined ? `${w.fan} fan` : `${w.total} point${w.total === 1 ? "" : "s"}`;
+}
+
 // ------------------------------------------------------------------ tile groups
+
+/** MCR: a seat's exposed flowers, small, beside its melds. */
+function flowersEl(flowers) {
+  if (!flowers?.length) return null;
+  return h("div", { class: "flowers", "data-testid": "flowers", role: "group",
+    "aria-label": `${flowers.length} flower${flowers.length === 1 ? "" : "s"}` },
+  h("span", { class: "flowers__label", "aria-hidden": "true" }, zh("花")),
+  flowers.map((c) => tileEl(c.face, { size: "fl", data: { testid: "flower" } })));
+}
 
 function meldsEl(melds, size) {
   if (!melds.length) return null;
@@ -157,6 +191,11 @@ function badges(view, s, names) {
   const st = view.state;
   const p = st.players[s];
   const out = [];
+  if (p.seat_wind && WINDS[p.seat_wind]) {
+    const [cn, en] = WINDS[p.seat_wind];
+    out.push(h("span", { class: "badge badge--wind", title: `Seat wind: ${en}`, "data-testid": "wind-badge",
+      "data-wind": p.seat_wind, "aria-label": `${en} seat wind` }, zh(cn), ` ${p.seat_wind}`));
+  }
   if (st.dealer === s) {
     out.push(h("span", { class: "badge badge--dealer", title: "Dealer", "data-testid": "dealer-badge" },
       zh("庄"), " dealer"));
@@ -169,10 +208,12 @@ function badges(view, s, names) {
     out.push(h("span", { class: "badge badge--muted" }, p.declared ? "suit chosen" : "choosing…"));
   }
   if (p.won) {
+    const self = p.won.self_draw ?? p.won.self_drawn;
     out.push(h("span", { class: "badge badge--won", "data-testid": "won-badge" },
-      zh("胡"), ` won #${p.won.order}`, p.won.self_draw ? [" · ", zh("自摸")] : ""));
+      zh("胡"), p.won.order ? ` won #${p.won.order}` : ` won · ${winAmount(p.won)}`,
+      self ? [" · ", zh("自摸")] : ""));
   }
-  if (st.phase === "over" && st.result?.exhausted && !p.won) {
+  if (st.phase === "over" && st.result?.exhausted && st.result.flower_pigs && !p.won) {
     if (st.result.flower_pigs.includes(s)) out.push(h("span", { class: "badge badge--bad" }, zh("花猪"), " flower pig"));
     else if (st.result.ready?.[s]) out.push(h("span", { class: "badge badge--ready" }, zh("听"), " ready"));
     else out.push(h("span", { class: "badge badge--muted" }, "not ready"));
@@ -215,7 +256,7 @@ function opponentEl(view, s, names, last, fresh) {
     for (let i = 0; i < p.hand_count; i++) backs.append(backEl("xs"));
     tiles.append(backs);
   }
-  append(tiles, meldsEl(p.melds, "sm"));
+  append(tiles, [meldsEl(p.melds, "sm"), flowersEl(p.flowers)]);
   panel.append(tiles);
   panel.append(riverEl(p.discards, s, last, fresh));
   return panel;
@@ -230,11 +271,12 @@ function compass(view, names) {
     return h("span", {
       class: `compass__seat compass__seat--${names.pos(s)}${active ? " is-active" : ""}`
         + `${st.players[s].won ? " is-won" : ""}`,
-    }, names.name(s), st.dealer === s ? [" ", zh("庄")] : "");
+    }, names.name(s), st.players[s].seat_wind ? [" ", zh(WINDS[st.players[s].seat_wind]?.[0] ?? "")] : "",
+    st.dealer === s ? [" ", zh("庄")] : "");
   });
   let turn;
   if (st.phase === "declare") turn = "Choosing missing suits";
-  else if (st.phase === "over") turn = "Deal over";
+  else if (st.phase === "over") turn = st.result?.exhausted && !st.result.payments.length ? "Draw" : "Deal over";
   else if (st.phase === "claim") turn = `Claims on ${names.poss(st.claim.from)} ${st.claim.card.face}`;
   else turn = st.turn === names.me ? "Your turn" : `${names.name(st.turn)} to play`;
   return h("div", { class: "compass", "data-testid": "compass" }, marks,
@@ -242,6 +284,11 @@ function compass(view, names) {
       h("div", { class: "compass__wall", "data-testid": "wall" },
         h("b", {}, String(st.wall_remaining)), h("small", {}, " tiles in the wall")),
       h("div", { class: "compass__turn", "data-testid": "turn" }, turn),
+      st.prevailing_wind && WINDS[st.prevailing_wind] ? h("div", {
+        class: "compass__prevailing", "data-testid": "prevailing-wind", "data-wind": st.prevailing_wind,
+        title: "The prevailing wind of the round",
+      }, "Prevailing wind ", h("span", { class: "wind-chip" }, zh(WINDS[st.prevailing_wind][0])),
+      ` ${WINDS[st.prevailing_wind][1]}`) : null,
       h("div", { class: "compass__deal" }, `Deal ${view.deal + 1}`)));
 }
 
@@ -268,23 +315,44 @@ function declarePrompt(view, ctx) {
       h("small", {}, `${counts[a.suit]} in hand${a.suit === fewest ? " · fewest" : ""}`))))));
 }
 
-const CLAIM_LABELS = { win: ["Win", "胡"], pung: ["Pung", "碰"], kong: ["Kong", "杠"], pass: ["Pass", "过"] };
+const CLAIM_LABELS = {
+  win: ["Win", "胡"], pung: ["Pung", "碰"], kong: ["Kong", "杠"], chow: ["Chow", "吃"], pass: ["Pass", "过"],
+};
+
+/** The three faces of the chow starting at ``low`` ("3p" → 3p 4p 5p). */
+function chowFaces(low) {
+  const r = Number(low[0]);
+  return [r, r + 1, r + 2].map((k) => `${k}${low[1]}`);
+}
+
+function claimButton(a, ctx, offered) {
+  const [label, cn] = CLAIM_LABELS[a.type];
+  if (a.type !== "chow") {
+    return h("button", { type: "button", class: `btn btn--${a.type}`, "data-testid": `claim-${a.type}`,
+      disabled: ctx.busy, onclick: () => ctx.on.act(a) }, label, " ", zh(cn));
+  }
+  const faces = chowFaces(a.low);
+  return h("button", {
+    type: "button", class: "btn btn--chow", "data-testid": "claim-chow", "data-low": a.low,
+    "aria-label": `Chow ${faces.join(" ")}`, disabled: ctx.busy, onclick: () => ctx.on.act(a),
+  }, h("span", { class: "btn__label" }, label, " ", zh(cn)),
+  h("span", { class: "chow-tiles", "aria-hidden": "true" },
+    faces.map((f) => tileEl(f, { size: "xs2", cls: f === offered ? "is-offered" : "" }))));
+}
 
 function claimPrompt(view, ctx, names) {
   const st = view.state;
   const c = st.claim;
   const rob = c.kind === "rob";
-  const order = ["win", "kong", "pung", "pass"];
+  const order = ["win", "kong", "pung", "chow", "pass"];
   const actions = ctx.legal.filter((a) => CLAIM_LABELS[a.type])
-    .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
+    .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type)
+      || (a.type === "chow" ? faceKey(a.low) - faceKey(b.low) : 0));
   return h("section", { class: "prompt prompt--claim", "data-testid": "claim-prompt" },
     h("h2", {}, rob ? `${names.name(c.from)} adds a kong with` : `${names.name(c.from)} discarded`),
     tileEl(c.card.face, { size: "md", cls: "prompt__tile" }),
     h("span", { class: "prompt__ask" }, rob ? "Rob the kong?" : "Claim it?"),
-    h("div", { class: "prompt__choices" }, actions.map((a) => h("button", {
-      type: "button", class: `btn btn--${a.type}`, "data-testid": `claim-${a.type}`,
-      disabled: ctx.busy, onclick: () => ctx.on.act(a),
-    }, CLAIM_LABELS[a.type][0], " ", zh(CLAIM_LABELS[a.type][1])))));
+    h("div", { class: "prompt__choices" }, actions.map((a) => claimButton(a, ctx, c.card.face))));
 }
 
 function centre(view, ctx, names) {
@@ -306,7 +374,8 @@ function myArea(view, ctx, names, last, fresh) {
   area.append(h("header", { class: "seat__head" },
     h("span", { class: "seat__name" }, "You"), badges(view, s, names), scoreEl(view, s)));
 
-  const upper = h("div", { class: "me__upper" }, riverEl(p.discards, s, last, fresh), meldsEl(p.melds, "md"));
+  const upper = h("div", { class: "me__upper" }, riverEl(p.discards, s, last, fresh), meldsEl(p.melds, "md"),
+    flowersEl(p.flowers));
   area.append(upper);
 
   if (p.won) {
@@ -357,9 +426,9 @@ function actionBar(view, ctx, discardable) {
   }
   if (st.phase !== "play" || !st.to_act) {
     let hint = "";
-    if (me.won) hint = "You have won this deal; the others play on.";
+    if (st.phase === "over") hint = "The deal is over.";
+    else if (me.won) hint = "You have won this deal; the others play on.";
     else if (st.phase === "declare") hint = st.to_act ? "…" : "Waiting for the others to choose their missing suits…";
-    else if (st.phase === "over") hint = "The deal is over.";
     else if (st.phase === "claim" && st.claim?.answer) hint = "Waiting for the other players’ answers…";
     else hint = "Waiting for the other players…";
     bar.append(h("p", { class: "actions__hint" }, hint));
@@ -396,28 +465,65 @@ function actionBar(view, ctx, discardable) {
 
 // ------------------------------------------------------------------ settlement
 
+function howWon(w, names) {
+  if (w.self_draw ?? w.self_drawn) return ["by self-draw ", zh("自摸")];
+  if (w.patterns.some((x) => x.code === "robbing_kong" || x.code === "robbing_the_kong")) {
+    return [`robbing ${names.poss(w.from)} kong `, zh("抢杠")];
+  }
+  return [`on ${names.poss(w.from)} discard`];
+}
+
 function winCard(view, w, names) {
   const st = view.state;
   const p = st.players[w.seat];
-  let how;
-  if (w.self_draw) how = ["by self-draw ", zh("自摸")];
-  else if (w.patterns.some((x) => x.code === "robbing_kong")) how = [`robbing ${names.poss(w.from)} kong `, zh("抢杠")];
-  else how = [`on ${names.poss(w.from)} discard`];
-  const rows = w.patterns.map((x) => h("tr", {},
+  const mcr = w.fan === undefined; // MCR wins count points, Sichuan wins fan
+  const rows = w.patterns.map((x) => h("tr", { "data-testid": "pattern", "data-code": x.code },
     h("td", {}, x.name), h("td", {}, zh(x.chinese)),
-    h("td", { class: "num" }, `${x.fan} × ${x.count}`), h("td", { class: "num" }, String(x.total))));
-  return h("article", { class: "win", "data-testid": "win" },
-    h("h4", {}, `${names.name(w.seat)} `, zh("胡"), " won ", how, " with ",
-      h("b", { class: "win__tile" }, faceOfId(w.tile))),
-    h("div", { class: "win__hand" }, shownHand(p, "sm"), meldsEl(p.melds, "sm")),
+    h("td", { class: "num" }, `${mcr ? x.points : x.fan} × ${x.count}`),
+    h("td", { class: "num", "data-testid": "pattern-total" }, String(x.total))));
+  let foot;
+  if (mcr) {
+    const flowers = w.total - w.points_before_flowers;
+    foot = [
+      h("tr", { class: "patterns__sub" }, h("td", { colspan: 3 }, "Total before flowers ",
+        h("small", { class: "muted" }, "(8 needed to win)")),
+      h("td", { class: "num", "data-testid": "points-before-flowers" }, String(w.points_before_flowers))),
+      flowers ? h("tr", { class: "patterns__sub" }, h("td", { colspan: 3 }, "Flowers ", zh("花牌")),
+        h("td", { class: "num" }, `+${flowers}`)) : null,
+      h("tr", {}, h("td", { colspan: 3 }, "Total with flowers"),
+        h("td", { class: "num", "data-testid": "win-total" }, String(w.total)))];
+  } else {
+    foot = h("tr", {}, h("td", { colspan: 3 },
+      `Total ${w.fan} fan${w.fan > 5 ? " (capped at 5)" : ""} → ${w.points} point${w.points === 1 ? "" : "s"}`
+      + `${w.self_draw ? " + 1 from each payer" : ""}`),
+    h("td", { class: "num" }, String(w.fan)));
+  }
+  return h("article", { class: `win${mcr ? " win--points" : ""}`, "data-testid": "win", "data-seat": w.seat },
+    h("h4", {}, `${names.name(w.seat)} `, zh("胡"), " won ", howWon(w, names), " with ",
+      tileEl(faceOfId(w.tile), { size: "xs2", cls: "win__tile-img" }),
+      h("b", { class: "win__tile" }, faceOfId(w.tile)),
+      mcr ? h("span", { class: "win__points" }, `${w.total} points`) : null),
+    h("div", { class: "win__hand" }, shownHand(p, "sm"), meldsEl(p.melds, "sm"), flowersEl(p.flowers)),
     h("table", { class: "patterns", "data-testid": "patterns" },
       h("thead", {}, h("tr", {}, h("th", {}, "Pattern"), h("th", {}, h("span", { class: "visually-hidden" }, "Chinese name")),
-        h("th", { class: "num" }, "Fan × count"), h("th", { class: "num" }, "Fan ", zh("番")))),
+        h("th", { class: "num" }, mcr ? "Points × count" : "Fan × count"),
+        h("th", { class: "num" }, mcr ? "Points" : ["Fan ", zh("番")]))),
       h("tbody", {}, rows),
-      h("tfoot", {}, h("tr", {}, h("td", { colspan: 3 },
-        `Total ${w.fan} fan${w.fan > 5 ? " (capped at 5)" : ""} → ${w.points} point${w.points === 1 ? "" : "s"}`
-        + `${w.self_draw ? " + 1 from each payer" : ""}`),
-      h("td", { class: "num" }, String(w.fan))))));
+      h("tfoot", {}, foot)));
+}
+
+/** A payment's explanation when the win it pays for shows it (MCR: "8 + 25"). */
+function paymentNote(p, r) {
+  if (p.note) return p.note;
+  const w = r.wins.find((x) => x.seat === p.payee);
+  if (!w || w.fan !== undefined) return "";
+  if (p.reason === "base") return "each other player pays 8";
+  if (p.amount === 8 + w.total) {
+    const who = p.reason === "self_draw" ? "each opponent" : p.reason === "robbing_kong" ? "the kong’s player"
+      : "the discarder";
+    return `${who} pays 8 + ${w.total}`;
+  }
+  return "";
 }
 
 export function settlement(view, ctx) {
@@ -427,9 +533,15 @@ export function settlement(view, ctx) {
   const n = st.players.length;
   const panel = h("section", { class: "settlement", "data-testid": "settlement", role: "dialog",
     "aria-labelledby": "settle-title", tabindex: "-1" });
+  const sichuan = Boolean(r.flower_pigs); // the battle goes on until three have won
+  const nobodyPays = r.exhausted && !r.payments.length;
+  let outcome;
+  if (sichuan) outcome = r.exhausted ? "the wall is exhausted" : "three players have won";
+  else if (nobodyPays) outcome = "Draw — nobody pays";
+  else if (r.wins.length) outcome = [`${names.name(r.wins[0].seat)} won `, howWon(r.wins[0], names)];
+  else outcome = "the wall is exhausted";
   panel.append(h("header", { class: "settlement__head" },
-    h("h2", { id: "settle-title" }, `Deal ${view.deal + 1} over · `,
-      r.exhausted ? "the wall is exhausted" : "three players have won"),
+    h("h2", { id: "settle-title" }, `Deal ${view.deal + 1} over · `, outcome),
     h("div", { class: "settlement__buttons" },
       h("button", { type: "button", class: "btn btn--primary", "data-testid": "next-deal",
         disabled: ctx.busy, onclick: ctx.on.nextDeal }, "Next deal"),
@@ -440,10 +552,14 @@ export function settlement(view, ctx) {
 
   const wins = h("section", { class: "settlement__wins" }, h("h3", {}, "Wins ", zh("胡")));
   if (r.wins.length) r.wins.forEach((w) => wins.append(winCard(view, w, names)));
-  else wins.append(h("p", { class: "muted" }, "Nobody won this deal."));
+  else if (nobodyPays) {
+    wins.append(h("p", { class: "draw-message", "data-testid": "draw-message" },
+      zh("流局"), " Draw — nobody pays. ",
+      h("span", { class: "muted" }, "The wall ran out before anybody won.")));
+  } else wins.append(h("p", { class: "muted" }, "Nobody won this deal."));
   panel.append(wins);
 
-  if (r.exhausted) {
+  if (r.exhausted && sichuan) {
     panel.append(h("section", { class: "settlement__ready" }, h("h3", {}, "At the exhausted wall"),
       h("ul", { class: "chips" }, st.players.map((p, s) => h("li", {},
         `${names.name(s)}: `,
@@ -453,11 +569,12 @@ export function settlement(view, ctx) {
 
   const payRows = r.payments.map((p, i) => {
     const [label, cn] = REASONS[p.reason] ?? [p.reason, ""];
-    return h("tr", { "data-testid": "payment" },
+    const note = paymentNote(p, r);
+    return h("tr", { "data-testid": "payment", "data-reason": p.reason },
       h("td", { class: "num muted" }, String(i + 1)),
       h("td", {}, names.name(p.payer), h("span", { class: "arrow", "aria-label": "pays" }, " → "), names.name(p.payee)),
       h("td", { class: "num" }, String(p.amount)),
-      h("td", {}, label, cn ? [" ", zh(cn)] : "", p.note ? h("small", { class: "muted" }, ` (${p.note})`) : "",
+      h("td", {}, label, cn ? [" ", zh(cn)] : "", note ? h("small", { class: "muted" }, ` (${note})`) : "",
         h("code", { class: "reason-code" }, p.reason)));
   });
   const lower = h("div", { class: "settlement__lower" });
@@ -499,7 +616,8 @@ export function renderTable(view, ctx) {
     "data-to-act": st.to_act ? "true" : "false", "data-version": view.version,
     "data-busy": ctx.busy ? "true" : "false", "data-deal": view.deal,
     "data-legal-ready": ctx.legal && !ctx.busy ? "true" : "false",
-    "aria-label": "Sichuan mahjong table",
+    "data-game": view.game ?? st.game,
+    "aria-label": `${TABLES[st.game]?.title ?? "Mahjong"} table`,
   });
   for (let s = 0; s < st.players.length; s++) {
     if (s !== names.me) table.append(opponentEl(view, s, names, last, fresh));

@@ -1,5 +1,5 @@
-// Mahjong tiles drawn as inline SVG: characters (万), dots (筒), bamboo (条), honours.
-// Faces use the API notation: "1m"–"9m", "1p"–"9p", "1s"–"9s", "E S W N", "C F P".
+// Mahjong tiles drawn as inline SVG: characters (万), dots (筒), bamboo (条), honours, flowers.
+// Faces use the API notation: "1m"–"9m", "1p"–"9p", "1s"–"9s", "E S W N", "C F P", "f1"–"f8".
 // Chinese glyphs come from the bundled subset font (fonts/paiju-cjk.woff2, family PaijuCJK).
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -7,35 +7,48 @@ const NUMERALS = "一二三四五六七八九";
 export const SUIT_CHARS = { m: "万", p: "筒", s: "条" };
 export const SUIT_NAMES = { m: "characters", p: "dots", s: "bamboo" };
 const HONOURS = {
-  E: ["东", "east wind"], S: ["南", "south wind"], W: ["西", "west wind"], N: ["北", "north wind"],
-  C: ["中", "red dragon"], F: ["發", "green dragon"], P: ["白", "white dragon"],
+  E: ["东", "East wind"], S: ["南", "South wind"], W: ["西", "West wind"], N: ["北", "North wind"],
+  C: ["中", "Red dragon"], F: ["發", "Green dragon"], P: ["白", "White dragon"],
+};
+/** The seat and prevailing winds: face → [character, English]. */
+export const WINDS = { E: ["东", "East"], S: ["南", "South"], W: ["西", "West"], N: ["北", "North"] };
+/** Flowers f1–f4 (plum, orchid, bamboo, chrysanthemum) and seasons f5–f8. */
+const FLOWERS = {
+  f1: ["梅", "plum"], f2: ["兰", "orchid"], f3: ["竹", "bamboo"], f4: ["菊", "chrysanthemum"],
+  f5: ["春", "spring"], f6: ["夏", "summer"], f7: ["秋", "autumn"], f8: ["冬", "winter"],
 };
 
 const RED = "#c62828";
 const GREEN = "#17803d";
 const BLUE = "#1c4f9c";
 const INK = "#1d2746";
+const GOLD = "#d9a21b";
 const CJK = "PaijuCJK, 'Noto Serif CJK SC', serif";
 
-/** The face of a physical tile id (Sichuan/MCR suited and honour tiles: id // 4). */
+/** The face of a physical tile id (suited and honour tiles: id // 4; MCR flowers: 136–143). */
 export function faceOfId(id) {
+  if (id >= 136) return id < 144 ? `f${id - 135}` : "?";
   const f = id >> 2;
   if (f < 27) return `${(f % 9) + 1}${"mps"[Math.floor(f / 9)]}`;
   return "ESWNCFP"[f - 27] ?? "?";
 }
 
-/** A person-readable name: "5 characters", "1 dot", "red dragon". */
+export const isFlower = (face) => Boolean(FLOWERS[face]);
+
+/** A person-readable name: "5 characters", "1 dot", "Red dragon", "Flower 3 (bamboo)". */
 export function tileName(face) {
   if (HONOURS[face]) return HONOURS[face][1];
+  if (FLOWERS[face]) return `Flower ${face.slice(1)} (${FLOWERS[face][1]})`;
   const rank = Number(face[0]);
   const suit = face[1];
   if (suit === "p") return `${rank} ${rank === 1 ? "dot" : "dots"}`;
   return `${rank} ${SUIT_NAMES[suit] ?? suit}`;
 }
 
-/** Sort key: suit order m, p, s, honours; then rank. */
+/** Sort key: suit order m, p, s, honours, flowers; then rank. */
 export function faceKey(face) {
   if (HONOURS[face]) return 100 + "ESWNCFP".indexOf(face);
+  if (FLOWERS[face]) return 200 + Number(face.slice(1));
   return "mps".indexOf(face[1]) * 10 + Number(face[0]);
 }
 
@@ -143,7 +156,20 @@ function honourFace(face) {
       + `<rect x="11.5" y="12.5" width="17" height="25" rx="1" fill="none" stroke="${BLUE}" stroke-width="0.9"/>`;
   }
   const color = face === "C" ? RED : face === "F" ? GREEN : INK;
-  return `<text x="20" y="34" text-anchor="middle" font-size="25" font-family="${CJK}" fill="${color}">${glyph}</text>`;
+  return `<text x="20" y="35" text-anchor="middle" font-size="27" font-family="${CJK}" fill="${color}">${glyph}</text>`;
+}
+
+function flowerFace(face) {
+  // The flower's character, its number (1–4 within flowers and within seasons) in the corner,
+  // and a little blossom: flowers in red, seasons in blue.
+  const n = Number(face.slice(1));
+  const season = n > 4;
+  const color = season ? BLUE : RED;
+  const petals = [0, 72, 144, 216, 288].map((a) =>
+    `<ellipse cx="33" cy="8.2" rx="1.7" ry="3" fill="${season ? GREEN : RED}" opacity="0.8" transform="rotate(${a} 33 11)"/>`).join("");
+  return `<text x="7.5" y="13.5" text-anchor="middle" font-size="13" font-weight="700" font-family="system-ui, sans-serif" fill="${season ? RED : BLUE}">${season ? n - 4 : n}</text>`
+    + petals + `<circle cx="33" cy="11" r="1.5" fill="${GOLD}"/>`
+    + `<text x="20" y="43" text-anchor="middle" font-size="26" font-family="${CJK}" fill="${color}">${FLOWERS[face][0]}</text>`;
 }
 
 const faceCache = new Map();
@@ -154,6 +180,7 @@ export function faceSvg(face) {
   if (svg) return svg;
   let body;
   if (HONOURS[face]) body = honourFace(face);
+  else if (FLOWERS[face]) body = flowerFace(face);
   else {
     const rank = Number(face[0]);
     body = { m: charactersFace, p: dotsFace, s: bambooFace }[face[1]](rank);

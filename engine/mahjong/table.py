@@ -219,7 +219,7 @@ class MahjongTable:
             raise IllegalAction(f"'{kind}' needs 'card': the id of a tile you hold",
                                 "action/malformed")
         cards = action.get("cards", [])
-        if not isinstance(cards, list) or any(isinstance(c, bool) for c in cards):
+        if not isinstance(cards, list) or any(type(c) is not int for c in cards):
             raise IllegalAction("'cards' must be a list of tile ids", "action/malformed")
         legal = self.legal_actions(state, seat)
         if action in legal:
@@ -467,12 +467,12 @@ class MahjongTable:
             shown = over or s == seat or s in wins
             players.append({
                 "seat": s,
-                "hand": [tile_json(t) for t in state.hands[s]] if shown else None,
+                "hand": [self.card_json(t) for t in state.hands[s]] if shown else None,
                 "hand_count": len(state.hands[s]),
-                "melds": [{"type": m.kind, "cards": [tile_json(t) for t in m.tiles],
+                "melds": [{"type": m.kind, "cards": [self.card_json(t) for t in m.tiles],
                            "from": m.source, "concealed": m.concealed, "added": m.added}
                           for m in state.melds[s]],
-                "discards": [tile_json(t) for t in state.discards[s]],
+                "discards": [self.card_json(t) for t in state.discards[s]],
                 "score": score[s],
             })
         view: JSON = {
@@ -484,7 +484,7 @@ class MahjongTable:
             "wall_remaining": len(state.wall),
             "seed_hash": seed_hash(state.seed),
             "players": players,
-            "drawn": tile_json(state.drawn) if (
+            "drawn": self.card_json(state.drawn) if (
                 state.drawn is not None and state.phase == "play" and state.turn == seat) else None,
             "to_act": seat is not None and seat in self.to_act(state),
             "claim": None,
@@ -493,7 +493,7 @@ class MahjongTable:
         }
         w = state.window
         if w is not None:
-            claim: JSON = {"kind": w.kind, "from": w.source, "card": tile_json(w.card)}
+            claim: JSON = {"kind": w.kind, "from": w.source, "card": self.card_json(w.card)}
             if seat is not None and w.options_of(seat):
                 claim["options"] = [claim_action(o) for o in w.options_of(seat)]
                 answer = w.answer_of(seat)
@@ -509,12 +509,16 @@ class MahjongTable:
         if kind == "draw":
             out["replacement"] = ev[3]
             if who == seat:
-                out["card"] = tile_json(tile)
+                out["card"] = self.card_json(tile)
         elif tile is not None:
-            out["card"] = tile_json(tile)
+            out["card"] = self.card_json(tile)
             if kind in ("pung", "kong", "chow", "win") and len(ev) > 3:
                 out["from"] = ev[3]
         return out
+
+    def card_json(self, tile: int) -> JSON:
+        """A visible physical tile as the API shows it (a game with other faces overrides)."""
+        return tile_json(tile)
 
     def seed_hash(self, state: Any) -> str:
         return seed_hash(state.seed)
