@@ -14,9 +14,10 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from engine import EngineError
 
@@ -68,8 +69,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(router)
     _errors(app)
     if settings.web_dir.is_dir():
-        app.mount("/", StaticFiles(directory=settings.web_dir, html=True), name="web")
+        _web(app, StaticFiles(directory=settings.web_dir, html=True))
     return app
+
+
+def _web(app: FastAPI, files: StaticFiles) -> None:
+    """The web app at ``/``: a GET route rather than a mount at ``/``, which would match every
+    path and answer for the API's paths too (a wrong method on an API route must stay that
+    route's 405, an unknown API path a JSON 404)."""
+
+    @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def web_files(path: str, request: Request) -> Response:
+        if path == "api" or path.startswith("api/"):
+            api = [r for r in app.router.routes if r is not web_route]
+            allowed = [m for m in ("DELETE", "GET", "PATCH", "POST", "PUT")
+                       if any(r.matches({**request.scope, "method": m})[0] == Match.FULL
+                              for r in api)]
+            if allowed:
+                raise StarletteHTTPException(405, "Method Not Allowed",
+                                             headers={"Allow": ", ".join(allowed)})
+            raise StarletteHTTPException(404, "Not Found")
+        return await files.get_response(path, request.scope)
+
+    web_route = app.router.routes[-1]
 
 
 def _errors(app: FastAPI) -> None:
@@ -98,7 +120,7 @@ def _errors(app: FastAPI) -> None:
         code = {404: "route/not_found", 405: "route/method_not_allowed"}.get(
             exc.status_code, "request/invalid")
         return JSONResponse({"error": {"code": code, "message": str(exc.detail)}},
-                            status_code=exc.status_code)
+                            status_code=exc.status_code, headers=exc.headers)
 
 
 app: FastAPI

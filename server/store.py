@@ -10,11 +10,13 @@ memory. Every write goes through ``append`` under optimistic concurrency: the ma
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import BigInteger, event, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
@@ -104,8 +106,21 @@ def make_engine(url: str) -> Engine:
             cur.close()
     else:
         eng = create_engine(url, pool_pre_ping=True)
-    SQLModel.metadata.create_all(eng)
+    _create_tables(eng)
     return eng
+
+
+def _create_tables(eng: Engine) -> None:
+    """Create the tables that are missing. Workers starting together race to create them: the
+    loser's CREATE fails because the winner's landed, and a second look finds them all."""
+    for attempt in range(5):
+        try:
+            SQLModel.metadata.create_all(eng)
+            return
+        except DBAPIError:
+            if attempt == 4:
+                raise
+            time.sleep(0.2 * (attempt + 1))
 
 
 class Store:

@@ -550,7 +550,8 @@ export function settlement(view, ctx) {
       h("button", { type: "button", class: "btn btn--ghost", "data-testid": "hide-settlement",
         onclick: ctx.on.toggleSettlement }, "View table"))));
 
-  const wins = h("section", { class: "settlement__wins" }, h("h3", {}, "Wins ", zh("胡")));
+  const wins = h("section", { class: "settlement__wins" },
+    h("h3", {}, r.wins.length || sichuan ? ["Wins ", zh("胡")] : "Result"));
   if (r.wins.length) r.wins.forEach((w) => wins.append(winCard(view, w, names)));
   else if (nobodyPays) {
     wins.append(h("p", { class: "draw-message", "data-testid": "draw-message" },
@@ -574,8 +575,8 @@ export function settlement(view, ctx) {
       h("td", { class: "num muted" }, String(i + 1)),
       h("td", {}, names.name(p.payer), h("span", { class: "arrow", "aria-label": "pays" }, " → "), names.name(p.payee)),
       h("td", { class: "num" }, String(p.amount)),
-      h("td", {}, label, cn ? [" ", zh(cn)] : "", note ? h("small", { class: "muted" }, ` (${note})`) : "",
-        h("code", { class: "reason-code" }, p.reason)));
+      h("td", {}, label, cn ? [" ", zh(cn)] : "", h("code", { class: "reason-code" }, p.reason),
+        note ? h("small", { class: "muted payment__note" }, note) : ""));
   });
   const lower = h("div", { class: "settlement__lower" });
   panel.append(lower);

@@ -47,7 +47,7 @@ def two_workers(tmp_path: Path) -> Iterator[list[str]]:
         urls.append(f"http://127.0.0.1:{port}")
     try:
         for url, proc in zip(urls, procs, strict=True):
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 60
             while True:
                 try:
                     if httpx.get(f"{url}/api/games", timeout=1).status_code == 200:

@@ -1,0 +1,224 @@
+"""MCR in the web app end to end: the real server, Debian's Chromium, a whole deal played by clicking.
+
+A person's path: the lobby lists every game and offers Play for MCR; the table shows seat winds
+(MCR-2.2), the prevailing wind, flowers beside the melds (MCR-2.3) and no missing-suit choice;
+each turn a legal tile is selected and discarded (MCR-1.2), claims are answered with Win or Pass
+(MCR-3.2), Win is taken when offered on one's own turn (MCR-3.1), until the settlement shows
+either the win with its patterns (MCR-4.3, MCR-6), the totals before and with flowers (MCR-4.2,
+MCR-6.3) and every payment (MCR-5), or the draw of an exhausted wall (MCR-3.4).
+
+Screenshots land in /tmp/paiju-mcr-table.png (mid-deal) and /tmp/paiju-mcr-end.png (settlement);
+/tmp/paiju-mcr-chow.png shows a chow claim when one was offered on the way.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .conftest import LiveServer
+from .test_e2e import _acted, _click, _session
+
+DEAL_TIMEOUT_S = 45
+TABLE_SHOT = "/tmp/paiju-mcr-table.png"
+CHOW_SHOT = "/tmp/paiju-mcr-chow.png"
+END_SHOT = "/tmp/paiju-mcr-end.png"
+
+PROBE = """() => {
+  const q = (s) => document.querySelector(s);
+  const t = q('[data-testid=table]');
+  return {
+    table: !!t,
+    busy: t ? t.dataset.busy === 'true' : false,
+    version: t ? Number(t.dataset.version) : -1,
+    settlement: !!q('[data-testid=settlement]'),
+    claimWin: !!q('[data-testid=claim-win]'),
+    claimPass: !!q('[data-testid=claim-pass]'),
+    chows: document.querySelectorAll('[data-testid=claim-chow]').length,
+    turnWin: !!q('[data-testid=turn-win]'),
+    legal: document.querySelectorAll('[data-testid=hand-tile][data-legal=true]').length,
+  };
+}"""
+
+LEGAL = "async (s) => (await (await fetch(`/api/matches/${s.match_id}/legal`,"\
+    " {headers: {Authorization: `Bearer ${s.token}`}})).json())"
+
+
+def _check_chows(page: Any) -> bool:
+    """A chow claim: one button per legal chow, each drawing its three tiles (e.g. 3p 4p 5p)."""
+    buttons = page.evaluate("""() => [...document.querySelectorAll('[data-testid=claim-chow]')]
+        .map((b) => ({low: b.dataset.low, faces: [...b.querySelectorAll('.tile')].map((t) => t.dataset.face),
+                      version: Number(document.querySelector('[data-testid=table]').dataset.version)}))""")
+    if not buttons:
+        return False
+    legal = page.evaluate(LEGAL, _session(page))
+    if legal["version"] != buttons[0]["version"]:
+        return False  # the table moved on meanwhile
+    lows = sorted(a["low"] for a in legal["actions"] if a["type"] == "chow")
+    assert sorted(b["low"] for b in buttons) == lows, (buttons, legal)
+    for b in buttons:
+        rank, suit = int(b["low"][0]), b["low"][1]
+        assert b["faces"] == [f"{rank + k}{suit}" for k in range(3)], b
+    return True
+
+
+def play_mcr_deal(page: Any, server: LiveServer) -> dict[str, int]:
+    """Play the human seat by clicking until the settlement shows."""
+    stats = {"discards": 0, "passes": 0, "wins": 0, "chow_prompts": 0}
+    deadline = time.monotonic() + DEAL_TIMEOUT_S
+    shot = False
+    while time.monotonic() < deadline:
+        s = page.evaluate(PROBE)
+        if s["settlement"]:
+            return stats
+        if not s["table"] or s["busy"]:
+            page.wait_for_timeout(30)
+            continue
+        v = s["version"]
+        if s["claimWin"]:
+            if _click(page.get_by_test_id("claim-win")) and _acted(page, v, "Win on a claim"):
+                stats["wins"] += 1
+            continue
+        if s["claimPass"]:
+            if s["chows"] and _check_chows(page):
+                if not stats["chow_prompts"]:
+                    page.wait_for_timeout(300)  # the prompt pops in
+                    page.screenshot(path=CHOW_SHOT)
+                stats["chow_prompts"] += 1
+            if _click(page.get_by_test_id("claim-pass")) and _acted(page, v, "Pass"):
+                stats["passes"] += 1
+            continue
+        if s["turnWin"]:
+            if _click(page.get_by_test_id("turn-win")) and _acted(page, v, "Win"):
+                stats["wins"] += 1
+            continue
+        if s["legal"]:
+            tile = page.locator("[data-testid=hand-tile][data-legal=true]").last
+            if not _click(tile):
+                continue
+            if stats["discards"] == 6 and not shot:
+                page.wait_for_timeout(300)  # let the last discard's animation settle
+                page.screenshot(path=TABLE_SHOT)
+                shot = True
+            if _click(page.get_by_test_id("discard")) and _acted(page, v, "Discard"):
+                stats["discards"] += 1
+            continue
+        page.wait_for_timeout(30)
+    raise AssertionError(f"the MCR deal did not end within {DEAL_TIMEOUT_S} s: {stats}\n"
+                         f"{page.evaluate(PROBE)}\nserver log:\n{server.log()}")
+
+
+def test_lobby_lists_every_game(live_server: LiveServer, new_page: Any) -> None:
+    page = new_page(1280, 800)
+    page.goto(live_server.url + "/")
+    games = live_server.get_json("/api/games")
+    page.get_by_test_id("games").locator("article").first.wait_for()
+    assert page.locator("[data-testid=games] article").count() == len(games)
+    for g in games:
+        button = page.get_by_test_id(f"play-{g['name']}")
+        if g["name"] in ("mcr", "sichuan"):
+            assert button.is_enabled() and button.inner_text() == "Play"
+        else:  # a game the page has no table for yet
+            assert button.is_disabled() and "coming soon" in button.inner_text().lower()
+    # a saved table of a game the page cannot draw yet: back to the lobby, not a broken table
+    page.evaluate("""localStorage.setItem('paiju.current',
+        JSON.stringify({match_id: 'm-later', token: 't', game: 'paohuzi'}))""")
+    page.reload()
+    page.get_by_test_id("lobby").wait_for()
+    assert "coming soon" in page.locator(".lobby__message").inner_text()
+    assert page.get_by_test_id("table").count() == 0
+    assert not page.js_errors, page.js_errors
+
+
+def test_play_an_mcr_deal_by_clicking(live_server: LiveServer, new_page: Any) -> None:
+    page = new_page(1280, 800)
+    page.goto(live_server.url + "/")
+    page.get_by_test_id("play-mcr").click()
+    page.wait_for_selector("[data-testid=table][data-game=mcr]")
+
+    # MCR-2.2: a wind per seat (E S W N from the dealer) and the prevailing wind; no missing suits
+    page.wait_for_function("document.querySelectorAll('[data-testid=wind-badge]').length === 4")
+    winds = page.evaluate("""() => [...document.querySelectorAll('[data-seat]')]
+        .filter((el) => el.querySelector('[data-testid=wind-badge]'))
+        .map((el) => [Number(el.dataset.seat), el.querySelector('[data-testid=wind-badge]').dataset.wind])""")
+    dealer = int(page.locator("[data-seat]:has([data-testid=dealer-badge])").get_attribute("data-seat"))
+    assert sorted(winds) == [[s, "ESWN"[(s - dealer) % 4]] for s in range(4)], (winds, dealer)
+    assert page.get_by_test_id("prevailing-wind").get_attribute("data-wind") == "E"
+    assert page.get_by_test_id("declare-prompt").count() == 0
+    assert page.get_by_test_id("missing-badge").count() == 0
+    assert page.evaluate("""async () => {
+      await document.fonts.ready;
+      return [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'PaijuCJK'
+                                               && f.status === 'loaded');
+    }"""), "the bundled CJK font did not load"
+
+    started = time.monotonic()
+    stats = play_mcr_deal(page, live_server)
+    elapsed = time.monotonic() - started
+
+    settlement = page.get_by_test_id("settlement")
+    settlement.wait_for()
+    page.get_by_test_id("seed-check").filter(has_text="✓").wait_for()
+    page.wait_for_timeout(400)
+    page.screenshot(path=END_SHOT)
+
+    session = _session(page)
+    view = live_server.get_json(f"/api/matches/{session['match_id']}", session["token"])
+    st = view["state"]
+    result = st["result"]
+    assert st["phase"] == "over" and result is not None
+
+    # MCR-2.3: every seat's exposed flowers are drawn beside its melds (on the table behind)
+    for p in st["players"]:
+        seat = page.locator(f"[data-testid=table] [data-seat='{p['seat']}']")
+        shown = seat.locator("[data-testid=flowers] [data-testid=flower]")
+        assert shown.count() == len(p["flowers"]), p
+        faces = [shown.nth(i).get_attribute("data-face") for i in range(shown.count())]
+        assert faces == [f["face"] for f in p["flowers"]]
+        for i in range(shown.count()):
+            assert shown.nth(i).get_attribute("aria-label").startswith("Flower ")
+    flowers = sum(len(p["flowers"]) for p in st["players"])
+
+    rows = settlement.get_by_test_id("payment")
+    assert rows.count() == len(result["payments"])
+    if result["wins"]:
+        # MCR-3.4: one win ends the deal; its patterns add up to the total shown (MCR-4.3)
+        (win,) = result["wins"]
+        card = settlement.get_by_test_id("win")
+        assert card.count() == 1
+        pattern_rows = card.get_by_test_id("pattern")
+        assert pattern_rows.count() == len(win["patterns"])
+        totals = [int(t) for t in card.get_by_test_id("pattern-total").all_inner_texts()]
+        shown_total = int(card.get_by_test_id("win-total").inner_text())
+        before = int(card.get_by_test_id("points-before-flowers").inner_text())
+        assert sum(totals) == shown_total == win["total"]
+        assert before == win["points_before_flowers"] >= 8  # MCR-4.2
+        flower_rows = [pattern_rows.nth(i).inner_text() for i in range(pattern_rows.count())
+                       if pattern_rows.nth(i).get_attribute("data-code") == "flower_tiles"]
+        assert shown_total - before == len(st["players"][win["seat"]]["flowers"])
+        assert bool(flower_rows) == (shown_total > before)
+        for i, pat in enumerate(win["patterns"]):
+            text = pattern_rows.nth(i).inner_text()
+            assert pat["name"] in text and pat["chinese"] in text
+            assert f"{pat['points']} × {pat['count']}" in text
+        # MCR-5: self-draw 3 × (8 + total); a discard: 8 + total, then 8 from each other player
+        assert len(result["payments"]) == 3
+        for i, pay in enumerate(result["payments"]):
+            text = rows.nth(i).inner_text()
+            assert rows.nth(i).get_attribute("data-reason") == pay["reason"]
+            assert str(pay["amount"]) in text
+            assert pay["amount"] == (8 if pay["reason"] == "base" else 8 + win["total"])
+        assert page.get_by_test_id("draw-message").count() == 0
+    else:
+        # MCR-3.4: an exhausted wall is a draw, nobody pays
+        assert result["exhausted"] is True and result["payments"] == []
+        assert page.get_by_test_id("draw-message").inner_text().find("Draw — nobody pays") >= 0
+        assert page.get_by_test_id("no-payments").count() == 1
+        assert page.get_by_test_id("win").count() == 0
+    rows_total = page.get_by_test_id("total-row").all_inner_texts()
+    assert len(rows_total) == 4
+    for s, row in enumerate(rows_total):
+        assert str(abs(view["scores"][s])) in row
+    assert not page.js_errors, page.js_errors
+    print(f"MCR deal played in {elapsed:.1f} s: {stats}; flowers {flowers}; "
+          f"{'win ' + str(result['wins'][0]['total']) if result['wins'] else 'draw'}")
