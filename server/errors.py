@@ -29,6 +29,7 @@ STATUS: dict[str, int] = {
     "score/invalid_spec": 422,
     "engine/error": 422,
     "ws/rate_limited": 429,
+    "ws/too_many_connections": 429,
 }
 
 

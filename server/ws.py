@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections import Counter
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -23,6 +24,8 @@ from .models import WsAction
 router = APIRouter()
 
 MAX_MESSAGE_BYTES = 8_192
+MAX_CONNECTIONS_PER_TOKEN = 8
+"""Open sockets one seat token may hold in this worker (a reconnecting tab needs a few)."""
 RATE = 20.0
 """Messages a second a connection may send on average (a burst of as many is allowed)."""
 
@@ -71,6 +74,23 @@ async def match_ws(websocket: WebSocket, match_id: str, token: str | None = None
         await websocket.send_json({"type": "error", **exc.body()})
         await websocket.close(code=4000 + exc.status)
         return
+    open_sockets: Counter[str] = websocket.app.state.__dict__.setdefault("ws_open", Counter())
+    key = token or ""
+    if token and open_sockets[key] >= MAX_CONNECTIONS_PER_TOKEN:
+        await websocket.send_json(_error(
+            "ws/too_many_connections",
+            f"this seat already has {MAX_CONNECTIONS_PER_TOKEN} open connections"))
+        await websocket.close(code=4429)
+        return
+    open_sockets[key] += 1
+    try:
+        await _serve(websocket, svc, broker, match_id, token, view, legal)
+    finally:
+        open_sockets[key] -= 1
+
+
+async def _serve(websocket: WebSocket, svc: Any, broker: Any, match_id: str, token: str | None,
+                 view: dict[str, Any], legal: list[Any]) -> None:
     stream = _Stream(websocket)
     allowance, stamp = RATE, time.monotonic()
     async with broker.subscribe(match_id) as notes:

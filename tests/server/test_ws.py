@@ -83,3 +83,20 @@ def test_example_bot_plays_a_whole_deal(live_server: str) -> None:
                          timeout=120, check=True)
     result = json.loads(out.stdout)
     assert sum(result["deltas"]) == 0 and len(result["deltas"]) == 4
+
+
+def test_connections_per_token_are_limited(client: TestClient) -> None:
+    from contextlib import ExitStack
+
+    from server.ws import MAX_CONNECTIONS_PER_TOKEN
+
+    m = new_match(client)
+    mid, token = m["match_id"], m["seats"][0]["token"]
+    with ExitStack() as stack:
+        for _ in range(MAX_CONNECTIONS_PER_TOKEN):
+            ws = stack.enter_context(client.websocket_connect(f"/api/matches/{mid}/ws?token={token}"))
+            assert ws.receive_json()["type"] == "snapshot"
+        with client.websocket_connect(f"/api/matches/{mid}/ws?token={token}") as extra:
+            assert extra.receive_json()["error"]["code"] == "ws/too_many_connections"
+    with client.websocket_connect(f"/api/matches/{mid}/ws?token={token}") as ws:
+        assert ws.receive_json()["type"] == "snapshot"  # closed sockets free their places
