@@ -60,11 +60,10 @@ class Service:
     # ------------------------------------------------------------------ loading
 
     def load(self, match_id: str) -> Loaded:
-        row = self.store.match(match_id) if isinstance(match_id, str) else None
-        if row is None:
+        found = self.store.match_and_deal(match_id) if isinstance(match_id, str) else None
+        if found is None:
             raise ApiError("match/not_found", f"no match {match_id!r}")
-        deal = self.store.deal(row.id, row.deal_no)
-        assert deal is not None
+        row, deal = found
         game = get_game(row.game)
         with self._lock:
             cached = self._cache.get(row.id)

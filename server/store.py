@@ -147,6 +147,16 @@ class Store:
         with self.session() as s:
             return s.get(MatchRow, match_id)
 
+    def match_and_deal(self, match_id: str) -> tuple[MatchRow, DealRow] | None:
+        """A match and its current deal in one round trip (every request starts here)."""
+        with self.session() as s:
+            q = (select(MatchRow, DealRow)
+                 .join(DealRow, (col(DealRow.match_id) == col(MatchRow.id))
+                       & (col(DealRow.deal_no) == col(MatchRow.deal_no)))
+                 .where(col(MatchRow.id) == match_id))
+            row = s.exec(q).first()
+            return (row[0], row[1]) if row is not None else None
+
     def deal(self, match_id: str, deal_no: int) -> DealRow | None:
         with self.session() as s:
             return s.get(DealRow, (match_id, deal_no))
