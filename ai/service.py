@@ -17,9 +17,15 @@ from typing import Any, Protocol
 
 import httpx
 
-from .policies import choose
+from .policies import POLICIES, choose
 
 log = logging.getLogger("paiju.ai")
+
+def playable_level(game: str, level: str) -> str:
+    """The level an AI seat is played at: the one asked for, or ``random`` for a game that has
+    no policy of that level yet (a match can always be created with the same seat kinds)."""
+    return level if level in POLICIES.get(game, {}) else "random"
+
 
 class SeatSource(Protocol):
     """Where the AI seats' tokens are (the server's store)."""
@@ -111,7 +117,8 @@ class AiRunner:
             if view["version"] != legal["version"]:
                 return True  # it moved meanwhile: look again
             rng = random.Random(f"{match_id}:{legal['version']}:{row.seat}")
-            action = choose(view["game"], row.level, view["state"], legal["actions"], rng)
+            action = choose(view["game"], playable_level(view["game"], row.level),
+                            view["state"], legal["actions"], rng)
             if self.delay:
                 await asyncio.sleep(self.delay)
             r = await self.client.post(f"/api/matches/{match_id}/actions", headers=auth,
