@@ -9,9 +9,11 @@ from __future__ import annotations
 from .core.errors import EngineError, IllegalAction, InvalidSpec, UnknownGame
 from .core.protocol import Game
 from .mcr import GAME as _MCR
+from .nantong import GAME as _NANTONG
+from .paohuzi import GAME as _PAOHUZI
 from .sichuan import GAME as _SICHUAN
 
-GAMES: dict[str, Game] = {g.name: g for g in (_MCR, _SICHUAN)}
+GAMES: dict[str, Game] = {g.name: g for g in (_MCR, _SICHUAN, _PAOHUZI, _NANTONG)}
 
 
 def get_game(name: str) -> Game:

@@ -1,0 +1,39 @@
+"""What one seat may see of a Nantong state: the table's common view plus the indicators
+(public, NT-2.4), each player's Hezi and ready declaration (public), who is preparing, and in
+preparation the viewer's own replacement cards (which no opening declaration may use, NT-3.2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.protocol import JSON
+from .cards import card_json
+
+if TYPE_CHECKING:
+    from .game import Nantong
+    from .state import State
+
+_CARD_LISTS = ("indicators", "opening_kong", "opening_triplet", "hezi")
+"""Events whose fourth field lists public card ids."""
+
+
+def render_view(game: Nantong, state: State, seat: int | None) -> JSON:
+    view = game.common_view(state, seat)
+    view["indicators"] = [card_json(t) for t in state.indicators]
+    view["preparing"] = state.turn if state.phase == "prepare" else None
+    for p in view["players"]:
+        s = p["seat"]
+        p["hezi"] = [card_json(t) for t in state.hezi[s]]
+        p["ready"] = state.ready[s]
+        p["replacement_cards"] = (
+            [card_json(t) for t in state.replaced[s]] if s == seat and state.phase == "prepare"
+            else None)
+    for e, raw in zip(view["events"], state.events, strict=True):
+        kind = raw[0]
+        if kind in _CARD_LISTS:
+            e["cards"] = [card_json(t) for t in raw[3]]
+        elif kind == "win":
+            e["how"] = raw[4]
+        elif kind == "end":
+            e["reason"] = raw[3]
+    return view

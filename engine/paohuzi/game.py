@@ -1,0 +1,630 @@
+"""Paohuzi (跑胡子, Hunan word cards): ``../shared/rules/paohuzi.md`` as a state machine.
+
+Read top-down: the deal (PH-2), who acts and what they may do, ``apply``, then the turn cycle —
+a reveal (PH-4.1) with its automatic wei or ti, the claim window on the revealed or discarded card
+(win, then pao or peng, then chi, PH-4.10), the take and the discard that may follow it (PH-3),
+and the end (PH-6). Automatic steps (dealt ti, mandatory wei and ti, reveals) happen inside
+``new_deal`` and ``apply``; players decide only discards and claims.
+
+Claims are keys in a ``core.claims`` window: ``"win"``, ``"pao"``, ``"peng"``, ``"pass"`` or
+``("chi", hand ids completing the card, bi groups of hand ids)``; their actions are
+``{"type": key}`` or ``{"type": "chi", "cards": [a, b], "bi": [[c, d, e], ...]}``.
+Rule ids in comments point at the spec.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from functools import lru_cache
+from typing import Any
+
+from ..core import claims
+from ..core.claims import PASS, ClaimWindow
+from ..core.errors import IllegalAction
+from ..core.protocol import JSON, Action
+from ..core.result import Payment, totals
+from ..core.rng import deal_rng, shuffled
+from ..core.state import evolve
+from .cards import DECK, FACE_NAMES, NUM_FACES, SHAPES_WITH, card_json, counts_of_ids
+from .scoring import FOUR_KINDS, Evaluation, Exposed, evaluate, heavenly, score_spec
+from .state import PLAYERS, Group, State, Win
+from .views import render_view
+
+RANK = {"win": 3, "pao": 2, "peng": 2, "chi": 1}
+"""PH-4.1 steps 2–4: win, then pao or peng, then chi (step 1, wei and ti, is automatic)."""
+DEALER_CARDS, OTHER_CARDS = 21, 20  # PH-2.2
+
+
+def target(fours: int) -> int:
+    """PH-3.1: T(k), the cards a player holds between turns with k ti and pao."""
+    return 20 + max(0, fours - 1)
+
+
+def nxt(seat: int) -> int:
+    return (seat + 1) % PLAYERS
+
+
+def with_item(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return t[:i] + (value,) + t[i + 1:]
+
+
+def without(hand: tuple[int, ...], cards: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    gone = set(cards)
+    return tuple(c for c in hand if c not in gone)
+
+
+def claim_kind(key: Hashable) -> str:
+    return key[0] if isinstance(key, tuple) else str(key)
+
+
+def claim_action(key: Hashable) -> Action:
+    if isinstance(key, tuple):
+        return {"type": "chi", "cards": list(key[1]), "bi": [list(g) for g in key[2]]}
+    return {"type": str(key)}
+
+
+# ---------------------------------------------------------------- chi and bi (PH-4.5, PH-4.6)
+
+Shape = tuple[int, int, int]
+
+
+def _bi(counts: tuple[int, ...], face: int) -> list[tuple[Shape, ...]]:
+    """Ways to put every remaining copy of ``face`` into chis made of hand cards only."""
+    if not counts[face]:
+        return [()]
+    out: list[tuple[Shape, ...]] = []
+    for shape in SHAPES_WITH[face]:
+        c = list(counts)
+        for x in shape:
+            c[x] -= 1
+        if min(c[x] for x in shape) < 0:
+            continue
+        for rest in _bi(tuple(c), face):
+            combo = tuple(sorted((shape, *rest)))
+            if combo not in out:
+                out.append(combo)
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def chi_choices(loose: tuple[int, ...], face: int) -> tuple[tuple[tuple[int, ...],
+                                                                  tuple[Shape, ...]], ...]:
+    """Every distinct way to chi a card of ``face`` with the loose counts (kans excluded): the
+    hand faces completing the chi, and the bi chis that place each other copy of ``face`` in
+    hand (PH-4.6). Empty when none, e.g. a copy that fits no chi. Two ways that expose the same
+    groups (x4 x6 + bi x5 x6 x7, or x6 x7 + bi x4 x5 x6, on an x5) are one choice."""
+    out: list[tuple[tuple[int, ...], tuple[Shape, ...]]] = []
+    seen: set[tuple[Shape, ...]] = set()
+    for shape in SHAPES_WITH[face]:
+        need = list(shape)
+        need.remove(face)
+        c = list(loose)
+        for x in need:
+            c[x] -= 1
+        if min(c[x] for x in need) < 0:
+            continue
+        for bis in _bi(tuple(c), face):
+            outcome = tuple(sorted((shape, *bis)))
+            if outcome not in seen:
+                seen.add(outcome)
+                out.append((tuple(need), bis))
+    return tuple(out)
+
+
+class Paohuzi:
+    """The Paohuzi game object registered as ``paohuzi``."""
+
+    name = "paohuzi"
+    title = "Paohuzi"
+    description = ("Hunan word cards for three: 80 small and big number cards; make chi, peng, "
+                   "wei, pao and ti and complete seven groups worth at least 15 huxi.")
+    players = PLAYERS
+
+    # ------------------------------------------------------------------ the deal (PH-2)
+
+    def new_deal(self, seed: int, dealer: int | None = None) -> State:
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < PLAYERS):
+            raise ValueError(f"dealer must be a seat 0-{PLAYERS - 1}")
+        rng = deal_rng(seed)
+        cards = shuffled(DECK, rng)  # the shuffle depends on the seed alone
+        if dealer is None:
+            dealer = rng.randrange(PLAYERS)  # PH-2.1
+        hands: list[tuple[int, ...]] = [()] * PLAYERS
+        pos = 0
+        for k in range(PLAYERS):  # PH-2.2: the dealer 21, the others 20, 19 in the stock
+            seat = (dealer + k) % PLAYERS
+            n = DEALER_CARDS if k == 0 else OTHER_CARDS
+            hands[seat] = cards[pos:pos + n]
+            pos += n
+        state = State(seed=seed, dealer=dealer, stock=cards[pos:], hands=tuple(hands),
+                      groups=((),) * PLAYERS, rows=((),) * PLAYERS, phase="deal", turn=dealer,
+                      shown=hands[dealer][-1])  # the dealer's 21st card, shown to everyone
+        return self.open_deal(state)
+
+    def open_deal(self, state: State) -> State:
+        """From the cards as dealt (``phase`` ``deal``, unsorted hands, no groups): dealt ti
+        (PH-2.3), Heavenly wins (PH-2.4), then the dealer's first discard or the next reveal."""
+        dealer = state.dealer
+        hands = list(state.hands)
+        groups: list[tuple[Group, ...]] = [()] * PLAYERS
+        events: list[tuple[Any, ...]] = [("deal", dealer, None)]
+        if state.shown is not None:
+            events.append(("shown", dealer, state.shown))
+        for k in range(PLAYERS):  # PH-2.3: four alike dealt become a ti at once
+            seat = (dealer + k) % PLAYERS
+            counts = counts_of_ids(hands[seat])
+            for f in range(NUM_FACES):
+                if counts[f] == 4:
+                    ids = tuple(sorted(c for c in hands[seat] if c >> 2 == f))
+                    groups[seat] += (Group("ti", ids),)
+                    events.append(("ti", seat, None, ids))
+            hands[seat] = tuple(sorted(c for c in hands[seat] if counts[c >> 2] < 4))
+        state = evolve(state, hands=tuple(hands), groups=tuple(groups), phase="discard",
+                       turn=dealer, events=state.events + tuple(events))
+        for k in range(PLAYERS):  # PH-2.4: Heavenly wins, the dealer first, then in turn order
+            seat = (dealer + k) % PLAYERS
+            ev = heavenly(self.exposed(state, seat), tuple(counts_of_ids(state.hands[seat])),
+                          dealer=k == 0)
+            if ev is not None:
+                return evolve(state, phase="heavenly", turn=seat,
+                              win=Win(seat=seat, card=None, revealer=None, evaluation=ev),
+                              events=state.events + (("heavenly", seat, None),))
+        return self._after_take(state, dealer)  # PH-2.5, PH-3.2
+
+    # ------------------------------------------------------------------ card counts (PH-3)
+
+    @staticmethod
+    def exposed(state: State, seat: int) -> Exposed:
+        return tuple((g.kind, g.faces) for g in state.groups[seat])
+
+    @staticmethod
+    def holding(state: State, seat: int) -> int:
+        """Cards in hand and in exposed groups together (PH-3.1)."""
+        return len(state.hands[seat]) + sum(len(g.cards) for g in state.groups[seat])
+
+    @staticmethod
+    def fours(state: State, seat: int) -> int:
+        return sum(1 for g in state.groups[seat] if g.kind in FOUR_KINDS)
+
+    def target(self, state: State, seat: int) -> int:
+        return target(self.fours(state, seat))
+
+    def needs_discard(self, state: State, seat: int) -> bool:
+        """PH-3.2: more than T(k) cards held, and the hand is not dead (PH-4.8)."""
+        return not state.dead[seat] and self.holding(state, seat) > self.target(state, seat)
+
+    @staticmethod
+    def loose(state: State, seat: int) -> list[int]:
+        """The hand's cards outside kans: the only ones that may be discarded or chi'd (PH-2.3)."""
+        hand = state.hands[seat]
+        counts = counts_of_ids(hand)
+        return [c for c in hand if counts[c >> 2] < 3]
+
+    # ------------------------------------------------------------------ wins (PH-5)
+
+    def winning(self, state: State, seat: int, card: int | None, own: bool) -> Evaluation | None:
+        """The best reading if ``seat`` wins on ``card`` (None: as its hand stands) with at least
+        15 huxi (PH-5.1); None otherwise, and always for a dead hand (PH-4.8)."""
+        if state.dead[seat]:
+            return None
+        n = self.holding(state, seat) + (card is not None)
+        if not 21 <= n <= 26:  # seven groups hold 21 cards, one more per ti or pao, less a pair
+            return None
+        ev = evaluate(self.exposed(state, seat), tuple(counts_of_ids(state.hands[seat])),
+                      None if card is None else card >> 2, own)
+        return ev if ev is not None and ev.winning else None
+
+    # ------------------------------------------------------------------ who acts, what they may do
+
+    def to_act(self, state: State) -> list[int]:
+        if state.phase == "claim":
+            assert state.window is not None
+            return state.window.pending
+        if state.phase in ("discard", "heavenly"):
+            return [state.turn]
+        return []
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state.phase == "claim":
+            w = state.window
+            assert w is not None
+            if seat not in w.pending:
+                return []
+            return [claim_action(k) for k in w.options_of(seat)]
+        if seat != state.turn:
+            return []
+        if state.phase == "heavenly":
+            return [{"type": "win"}]  # PH-2.4: the Heavenly winner declares it
+        if state.phase == "discard":
+            return self._turn_actions(state, seat)
+        return []
+
+    def _turn_actions(self, state: State, seat: int) -> list[Action]:
+        out: list[Action] = []
+        if state.may_win is not None and self.winning(state, seat, None, True):
+            out.append({"type": "win"})  # PH-4.3: win after the own wei or ti
+        if self.needs_discard(state, seat):
+            out += [{"type": "discard", "card": c} for c in self.loose(state, seat)]
+        if not self.needs_discard(state, seat) or not out:
+            out.append({"type": "pass"})  # no discard due: decline the win, the next reveals
+        return out
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        self._check(state, seat, action)
+        kind = action["type"]
+        if state.phase == "claim":
+            w = state.window
+            assert w is not None
+            key = next(k for k in w.options_of(seat) if claim_action(k) == action)
+            window = claims.answer(w, seat, key)
+            state = evolve(state, window=window)
+            return self._resolve(state) if not window.pending else state
+        if state.phase == "heavenly":
+            assert state.win is not None
+            return self._settle(state, state.win)
+        if kind == "win":
+            ev = self.winning(state, seat, None, True)
+            assert ev is not None and state.may_win is not None
+            return self._settle(state, Win(seat=seat, card=state.may_win, revealer=seat,
+                                           evaluation=ev.marked(state.may_win >> 2)))
+        if kind == "pass":
+            return self._reveal(evolve(state, may_win=None), nxt(seat))
+        return self._discard(state, seat, action["card"])
+
+    def _check(self, state: State, seat: int, action: Action) -> None:
+        """Refuse anything but a listed legal action, with a reason a player can act on."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("an action is an object with a string 'type'", "action/malformed")
+        for key, value in action.items():
+            if key == "card":
+                ok = type(value) is int
+            elif key == "cards":
+                ok = isinstance(value, list) and all(type(c) is int for c in value)
+            elif key == "bi":
+                ok = isinstance(value, list) and all(
+                    isinstance(g, list) and all(type(c) is int for c in g) for g in value)
+            else:
+                ok = key == "type"
+            if not ok:
+                raise IllegalAction(f"bad field {key!r}: 'card' is a card id, 'cards' a list of "
+                                    f"ids, 'bi' a list of lists of ids", "action/malformed")
+        if state.phase == "over":
+            raise IllegalAction("the deal is over", "action/game_over")
+        if type(seat) is not int or seat not in self.to_act(state):
+            raise IllegalAction(f"seat {seat} is not to act now", "action/not_your_turn")
+        legal = self.legal_actions(state, seat)
+        if action in legal:
+            return
+        kind = action["type"]
+        kinds = sorted({a["type"] for a in legal})
+        if kind not in kinds:
+            why = self._why_not(state, seat, kind)
+            raise IllegalAction(f"'{kind}' is not possible now{why}; possible: {', '.join(kinds)}")
+        card = action.get("card")
+        if kind == "discard" and card not in state.hands[seat]:
+            raise IllegalAction(f"you do not hold card {card!r}")
+        if kind == "discard":
+            raise IllegalAction(f"card {card} is part of a kan, which is never split nor "
+                                f"discarded (PH-2.3)")
+        raise IllegalAction(f"{action!r} is not a legal action; choose one of legal_actions")
+
+    def _why_not(self, state: State, seat: int, kind: str) -> str:
+        w = state.window
+        if w is None or kind not in ("chi", "peng", "win"):
+            return ""
+        f = w.card >> 2
+        if kind == "win" and w.kind == "discard":
+            return " (PH-5.2: nobody wins on a card discarded from a hand)"
+        if kind == "chi" and w.kind == "discard" and seat != nxt(w.source):
+            return " (PH-4.5: only the next player may chi a discard)"
+        if kind in ("chi", "peng") and state.passed[seat] >> f & 1:
+            return (f" (PH-4.9: you passed {FACE_NAMES[f]} or have one in your own discard row; "
+                    f"you may no longer chi or peng it)")
+        if kind == "chi" and counts_of_ids(state.hands[seat])[f] == 3:
+            return " (PH-4.6: you hold a kan of it, and a kan is never split)"
+        return ""
+
+    # ------------------------------------------------------------------ the turn cycle (PH-4)
+
+    def _after_take(self, state: State, seat: int) -> State:
+        """PH-3.2: discard if holding more than T(k), else the next player reveals."""
+        if not self.needs_discard(state, seat):
+            return self._reveal(state, nxt(seat))
+        if not self.loose(state, seat):  # no legal discard: the hand is dead (PH-4.8)
+            state = evolve(state, dead=with_item(state.dead, seat, True),
+                           events=state.events + (("dead", seat, None),))
+            return self._reveal(state, nxt(seat))
+        return evolve(state, phase="discard", turn=seat, window=None, may_win=None)
+
+    def _reveal(self, state: State, seat: int) -> State:
+        """PH-4.1: ``seat`` turns up the top card; resolve what follows until someone decides."""
+        while True:
+            if not state.stock:  # PH-6.4: a reveal is due and the stock is empty: a draw
+                return evolve(state, phase="over", exhausted=True, window=None, may_win=None,
+                              turn=seat, events=state.events + (("exhausted", seat, None),))
+            card = state.stock[0]
+            f = card >> 2
+            stock = state.stock[1:]
+            seen = state.events + (("reveal", seat, card),)
+            made = self._mandatory(state, seat, card, stock, seen)  # step 1: wei or ti (PH-4.3)
+            if made is not None:
+                state = made
+                if not state.dead[seat]:
+                    if self.winning(state, seat, None, True) is not None:
+                        return evolve(state, phase="discard", turn=seat, window=None,
+                                      may_win=card)
+                    if self.needs_discard(state, seat):
+                        if self.loose(state, seat):
+                            return evolve(state, phase="discard", turn=seat, window=None,
+                                          may_win=None)
+                        state = evolve(state, dead=with_item(state.dead, seat, True),  # PH-4.8
+                                       events=state.events + (("dead", seat, None),))
+                seat = nxt(seat)
+                continue
+            options = {}
+            for s in range(PLAYERS):
+                opts = self._claim_options(state, s, card, seat, reveal=True)
+                if opts:
+                    options[s] = opts
+            window = claims.open_window(seat, card, PLAYERS, options, kind="reveal")
+            if window is not None:
+                return evolve(state, stock=stock, events=seen, phase="claim", turn=seat,
+                              window=window, may_win=None)
+            # nobody takes it: the revealer's row (PH-3.3), and passed for the revealer (PH-4.9)
+            state = evolve(state, stock=stock, events=seen,
+                           rows=with_item(state.rows, seat, state.rows[seat] + (card,)),
+                           passed=with_item(state.passed, seat, state.passed[seat] | 1 << f))
+            seat = nxt(seat)
+
+    def _mandatory(self, state: State, seat: int, card: int, stock: tuple[int, ...],
+                   seen: tuple[tuple[Any, ...], ...]) -> State | None:
+        """PH-4.3: the revealer's own card joins its kan or wei as a ti, or its pair as a wei
+        (``stock`` and ``seen``: the stock and events after the reveal)."""
+        f = card >> 2
+        hand = state.hands[seat]
+        same = tuple(c for c in hand if c >> 2 == f)
+        groups = state.groups[seat]
+        if len(same) == 3:
+            kind, group = "ti", Group("ti", tuple(sorted(same + (card,))))
+            groups += (group,)
+        elif len(same) == 2:
+            kind, group = "wei", Group("wei", tuple(sorted(same + (card,))))
+            groups += (group,)
+        else:
+            i = next((i for i, g in enumerate(groups) if g.kind == "wei" and g.face == f), None)
+            if i is None:
+                return None
+            kind, group = "ti", Group("ti", tuple(sorted(groups[i].cards + (card,))))
+            groups = with_item(groups, i, group)
+        return evolve(state, stock=stock, hands=with_item(state.hands, seat, without(hand, same)),
+                      groups=with_item(state.groups, seat, groups),
+                      events=seen + ((kind, seat, card, group.cards),))
+
+    def _claim_options(self, state: State, seat: int, card: int, source: int,
+                       reveal: bool) -> list[Hashable]:
+        """What ``seat`` may claim on ``card`` revealed or discarded by ``source`` (PH-4.1,
+        PH-4.2): win on a reveal only, pao or peng by anyone, chi by the revealer or the next."""
+        own = seat == source
+        if own and not reveal:
+            return []
+        f = card >> 2
+        hand = state.hands[seat]
+        counts = counts_of_ids(hand)
+        n = counts[f]
+        groups = state.groups[seat]
+        dead = state.dead[seat]
+        hold, fours = len(hand), 0
+        wei = peng = False
+        for g in state.groups[seat]:
+            hold += len(g.cards)
+            if g.kind in FOUR_KINDS:
+                fours += 1
+            elif g.kind == "wei":
+                wei = wei or g.cards[0] >> 2 == f
+            elif g.kind == "peng":
+                peng = peng or g.cards[0] >> 2 == f
+        out: list[Hashable] = []
+        if reveal and not dead and 20 <= hold <= 25:  # PH-5.2 (seven groups: 21 to 26 cards)
+            ev = evaluate(tuple((g.kind, g.faces) for g in groups), tuple(counts), f, own)
+            if ev is not None and ev.winning:
+                out.append("win")
+        loose_n = len(hand) - 3 * counts.count(3)
+        # PH-4.4 pao: a kan or a wei with another's card; a peng with a revealed card
+        can_pao = (not own and (n == 3 or wei)) or (reveal and peng)
+        if can_pao and (dead or hold + 1 <= target(fours + 1) or loose_n):  # PH-4.7
+            out.append("pao")
+        if dead or state.passed[seat] >> f & 1:  # PH-4.8, PH-4.9
+            return out
+        must = hold + 1 > target(fours)
+        if not own and n == 2 and (not must or loose_n > 2):  # PH-4.4, PH-4.7
+            out.append("peng")
+        if n < 3 and (own or seat == nxt(source)):  # PH-4.5 (a kan: PH-4.6)
+            loose = tuple(x if x < 3 else 0 for x in counts)
+            for need, bis in chi_choices(loose, f):
+                if must and loose_n - len(need) - 3 * len(bis) < 1:  # PH-4.7
+                    continue
+                out.append(self._chi_key(hand, counts, need, bis))
+        return out
+
+    @staticmethod
+    def _chi_key(hand: tuple[int, ...], counts: list[int], need: tuple[int, ...],
+                 bis: tuple[Shape, ...]) -> tuple[Any, ...]:
+        """The claim key naming the hand cards of a chi: the lowest free ids of each face."""
+        free = {f: [c for c in hand if c >> 2 == f] for f in set(need).union(*bis)}
+        main = tuple(free[f].pop(0) for f in need)
+        return ("chi", main, tuple(tuple(free[f].pop(0) for f in shape) for shape in bis))
+
+    def _discard(self, state: State, seat: int, card: int) -> State:
+        """PH-4.2: a discard may be taken by pao or peng (anyone) or chi (the next); no win."""
+        options = {}
+        for s in range(PLAYERS):  # the others' options do not depend on the discarder's hand
+            if s != seat:
+                opts = self._claim_options(state, s, card, seat, reveal=False)
+                if opts:
+                    options[s] = opts
+        window = claims.open_window(seat, card, PLAYERS, options, kind="discard")
+        hands = with_item(state.hands, seat, without(state.hands[seat], (card,)))
+        passed = with_item(state.passed, seat, state.passed[seat] | 1 << (card >> 2))
+        seen = state.events + (("discard", seat, card),)
+        if window is not None:
+            return evolve(state, hands=hands, passed=passed, events=seen, phase="claim",
+                          turn=seat, window=window, may_win=None)
+        state = evolve(state, hands=hands, passed=passed, events=seen, may_win=None,
+                       rows=with_item(state.rows, seat, state.rows[seat] + (card,)))
+        return self._reveal(state, nxt(seat))
+
+    def _resolve(self, state: State) -> State:
+        """Every seat has answered: PH-4.10 priority, then the take (or the row)."""
+        w = state.window
+        assert w is not None
+        taking = claims.resolve(w, lambda k: RANK[claim_kind(k)])
+        bit = 1 << (w.card >> 2)
+        passed = list(state.passed)
+        for s, opts in w.options:  # PH-4.9: a chi or peng passed is passed for the deal
+            if w.answer_of(s) == PASS and any(claim_kind(o) in ("chi", "peng") for o in opts):
+                passed[s] |= bit
+        state = evolve(state, window=None, passed=tuple(passed))
+        if not taking:
+            if w.kind == "reveal":
+                passed[w.source] |= bit
+            state = evolve(state, rows=with_item(state.rows, w.source, state.rows[w.source] + (w.card,)),
+                           passed=tuple(passed))
+            return self._reveal(state, nxt(w.source))
+        seat, key = taking[0]
+        kind = claim_kind(key)
+        source = None if seat == w.source else w.source
+        if kind == "win":
+            ev = self.winning(state, seat, w.card, seat == w.source)
+            assert ev is not None
+            hand = tuple(sorted(state.hands[seat] + (w.card,)))
+            state = evolve(state, hands=with_item(state.hands, seat, hand))
+            return self._settle(state, Win(seat=seat, card=w.card, revealer=w.source,
+                                           evaluation=ev))
+        hand = state.hands[seat]
+        groups = state.groups[seat]
+        used: tuple[int, ...]
+        if kind == "pao":
+            used = tuple(c for c in hand if c >> 2 == w.card >> 2)
+            if len(used) == 3:  # from a kan
+                groups += (Group("pao", tuple(sorted(used + (w.card,))), source),)
+            else:  # from a wei or a peng
+                i = next(i for i, g in enumerate(groups)
+                         if g.kind in ("wei", "peng") and g.face == w.card >> 2)
+                groups = with_item(groups, i, Group("pao", tuple(sorted(groups[i].cards + (w.card,))),
+                                                    source))
+        elif kind == "peng":
+            used = tuple(c for c in hand if c >> 2 == w.card >> 2)
+            groups += (Group("peng", tuple(sorted(used + (w.card,))), source),)
+        else:
+            assert isinstance(key, tuple)
+            main: tuple[int, ...] = key[1]
+            bis: tuple[tuple[int, ...], ...] = key[2]
+            used = main + tuple(c for g in bis for c in g)
+            groups += (Group("chi", tuple(sorted(main + (w.card,))), source),)
+            groups += tuple(Group("chi", tuple(sorted(g))) for g in bis)
+        state = evolve(state, hands=with_item(state.hands, seat, without(hand, used)),
+                       groups=with_item(state.groups, seat, groups),
+                       events=state.events + ((kind, seat, w.card, w.source, used),))
+        return self._after_take(state, seat)
+
+    # ------------------------------------------------------------------ the end (PH-6)
+
+    def _settle(self, state: State, win: Win) -> State:
+        """PH-6.4: each opponent pays the winner its tun."""
+        pays = tuple(Payment(s, win.seat, win.tun, "win", win.evaluation.heavenly or "")
+                     for s in range(PLAYERS) if s != win.seat)
+        return evolve(state, phase="over", window=None, may_win=None, win=win,
+                      payments=state.payments + pays,
+                      events=state.events + (("win", win.seat, win.card, win.huxi, win.tun),))
+
+    def result(self, state: State) -> JSON | None:
+        if state.phase != "over":
+            return None
+        return {"deltas": totals(state.payments, PLAYERS),
+                "payments": [p.to_dict() for p in state.payments],
+                "win": self.win_json(state.win) if state.win is not None else None,
+                "exhausted": state.exhausted}
+
+    @staticmethod
+    def win_json(win: Win) -> JSON:
+        return {"seat": win.seat, "card": card_json(win.card) if win.card is not None else None,
+                "revealer": win.revealer, **win.evaluation.to_json()}
+
+    # ------------------------------------------------------------------ information
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        return render_view(self, state, seat)
+
+    def zones(self, state: State) -> dict[str, tuple[int, ...]]:
+        z: dict[str, tuple[int, ...]] = {"stock": state.stock}
+        for s in range(PLAYERS):
+            z[f"hand:{s}"] = state.hands[s]
+            z[f"groups:{s}"] = tuple(c for g in state.groups[s] for c in g.cards)
+            z[f"row:{s}"] = state.rows[s]
+        if state.window is not None:
+            z["offer"] = (state.window.card,)
+        return z
+
+    def hidden_cards(self, state: State, seat: int | None) -> frozenset[int]:
+        """The stock and the other seats' hands (kans included), but the dealer's shown card;
+        at the end only the stock."""
+        hidden = set(state.stock)
+        if state.phase != "over":
+            for s in range(PLAYERS):
+                if s != seat:
+                    hidden.update(state.hands[s])
+            hidden.discard(state.shown)
+        return frozenset(hidden)
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Re-deal the stock and the other hands (the dealer keeps its shown card); avoid hands
+        the rules make impossible (four alike in hand) and re-ask the others' claims."""
+        if state.phase == "over":
+            return state
+        others = [s for s in range(PLAYERS) if s != seat]
+        keep = state.shown if state.dealer != seat and state.shown in state.hands[state.dealer] else None
+        pool = list(state.stock) + [c for s in others for c in state.hands[s] if c != keep]
+        hands = list(state.hands)
+        for _ in range(30):
+            rng.shuffle(pool)
+            pos = 0
+            for s in others:
+                n = len(state.hands[s]) - (s == state.dealer and keep is not None)
+                hands[s] = tuple(sorted(pool[pos:pos + n] + ([keep] if keep is not None and s == state.dealer else [])))
+                pos += n
+            new = evolve(state, hands=tuple(hands), stock=tuple(pool[pos:]))
+            if self._plausible(new, others):
+                break
+        if state.window is not None:
+            new = evolve(new, window=self._reask(new, state.window, seat))
+        return new
+
+    def _plausible(self, state: State, seats: list[int]) -> bool:
+        for s in seats:
+            if max(counts_of_ids(state.hands[s]), default=0) > 3:
+                return False
+        t = state.turn
+        return not (state.phase == "discard" and t in seats and self.needs_discard(state, t)
+                    and not self.loose(state, t))
+
+    def _reask(self, state: State, w: ClaimWindow, seat: int) -> ClaimWindow:
+        rows = []
+        for s, opts in w.options:
+            if s != seat:
+                mine = self._claim_options(state, s, w.card, w.source, w.kind == "reveal")
+                opts = (*mine, PASS)
+            rows.append((s, opts))
+        allowed = dict(rows)
+        answers = tuple((s, a) for s, a in w.answers if s == seat or a in allowed[s])
+        return evolve(w, options=tuple(rows), answers=answers)
+
+    def score(self, spec: JSON) -> JSON:
+        return score_spec(spec)
+
+
+GAME = Paohuzi()
+
+__all__ = ["GAME", "Paohuzi", "chi_choices", "claim_action", "target"]
