@@ -79,9 +79,26 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path,
     return postgres_url
 
 
+REDIS_URL = os.environ.get("PAIJU_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def _redis_reachable() -> bool:
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+        return True
+    except Exception:
+        return False
+
+
 @pytest.fixture
 def settings(database_url: str) -> Settings:
-    return Settings(database_url=database_url, ai_in_process=False, ai_delay_ms=0)
+    """On PostgreSQL the suite also runs the Redis broker when Redis is reachable: the
+    deployment shape of several workers."""
+    redis_url = REDIS_URL if database_url.startswith("postgresql") and _redis_reachable() else None
+    return Settings(database_url=database_url, redis_url=redis_url, ai_in_process=False,
+                    ai_delay_ms=0)
 
 
 @pytest.fixture
