@@ -81,7 +81,8 @@ def play_deal(game_name: str, levels: list[str], seed: int, tag: str,
         bot = stats[levels[seat]]
         bot.deals += 1
         bot.scores.append(delta)
-    for w in result.get("wins") or ():
+    wins = result.get("wins") or ([result["win"]] if result.get("win") else [])
+    for w in wins:
         stats[levels[w["seat"]]].wins += 1
         if w.get("from") is not None:
             stats[levels[w["from"]]].deal_ins += 1
