@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from engine import GAMES
 
-from . import mcr, sichuan
+from . import mcr, nantong, paohuzi, sichuan
 
 Policy = Callable[[dict, list[dict], random.Random], dict]
 
@@ -28,6 +28,8 @@ def random_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
 
 _LEVELS: dict[str, dict[str, Policy]] = {
     "mcr": {"basic": mcr.basic},
+    "nantong": {"basic": nantong.basic},
+    "paohuzi": {"basic": paohuzi.basic},
     "sichuan": {"basic": sichuan.basic},
 }
 
