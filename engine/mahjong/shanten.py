@@ -131,7 +131,7 @@ def standard_shanten(counts: Counts) -> int:
     rest = suit_blocks(counts[18:27])
     if len(counts) > 27 and any(counts[27:34]):
         rest = _product(rest, _honor_blocks(counts[27:34]))
-    best = 8
+    best = 2 * target  # no block at all; more than 8 for hands of more than four melds
     for m, t, p in _two_suits(counts[0:9], counts[9:18]):
         for m2, t2, p2 in rest:
             if p + p2 > 1:
