@@ -1,15 +1,16 @@
-// paiju web app: the lobby and the mahjong table (Sichuan, MCR), updated live from the match's
-// WebSocket. Games whose table the page cannot draw yet are listed as "coming soon".
+// paiju web app: the lobby and the game tables (games.js: Sichuan, MCR, Nantong...), updated live
+// from the match's WebSocket. Games whose table the page cannot draw yet are listed as "coming soon".
 
 import * as API from "./api.js";
 import { h, zh, signed } from "./dom.js";
-import { renderTable, settlement, lastDiscard, TABLES } from "./table.js";
+import { lastDiscard } from "./table.js";
+import { TABLES } from "./games.js";
 import { faceOfId, tileEl } from "./tiles.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
-const BLURB = "You against three basic AI players.";
 const FRESH_MS = 900;              // how long the last discard's animation runs
+const TURN_PHASES = new Set(["play", "discard"]); // a turn's discard (mahjong, Nantong; Paohuzi)
 
 const app = document.getElementById("app");
 const statusEl = document.getElementById("status");
@@ -109,17 +110,23 @@ function gameCard(g) {
     h("h2", {}, g.title),
     known ? h("p", { class: "game-card__cn" }, zh(known.chinese)) : null,
     h("p", {}, g.description),
-    h("p", { class: "muted" }, known ? BLURB : `${g.players} players · the table for this game is coming soon`),
+    h("p", { class: "muted" }, known ? blurb(g, known)
+      : `${g.players} players · the table for this game is coming soon`),
     h("button", {
       type: "button", class: "btn btn--primary", "data-testid": `play-${g.name}`,
       disabled: !known, onclick: (ev) => startMatch(g, ev.currentTarget),
     }, known ? "Play" : "Table coming soon"));
 }
 
+function blurb(g, table) {
+  const n = ["no", "one", "two", "three"][g.players - 1] ?? String(g.players - 1);
+  return `You against ${n} ${table.ai} AI player${g.players === 2 ? "" : "s"}.`;
+}
+
 async function startMatch(g, button) {
   button.disabled = true;
   const seats = [{ kind: "human" }];
-  for (let i = 1; i < g.players; i++) seats.push({ kind: "ai", level: "basic" });
+  for (let i = 1; i < g.players; i++) seats.push({ kind: "ai", level: TABLES[g.name].ai });
   try {
     const m = await API.createMatch(g.name, seats);
     const mine = m.seats.find((s) => s.token);
@@ -238,7 +245,7 @@ function decisionKey(view) {
   const st = view.state;
   const c = st.claim;
   return JSON.stringify([view.deal, st.phase, st.turn, st.drawn?.id ?? null,
-    c ? [c.kind, c.from, c.card.id] : null]);
+    c ? [c.kind, c.from, c.card?.id] : null, st.preparing ?? null]);
 }
 
 const sameAction = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -327,7 +334,8 @@ function showSelection() {
   if (button) {
     const ok = store.selected !== null && !store.busy;
     button.disabled = !ok;
-    button.textContent = ok ? `Discard ${faceOfId(store.selected)}` : "Discard";
+    const el = ok ? app.querySelector(`[data-testid=hand-tile][data-id="${store.selected}"]`) : null;
+    button.textContent = ok ? `Discard ${el?.dataset.short ?? faceOfId(store.selected)}` : "Discard";
   }
 }
 
@@ -355,7 +363,7 @@ function render() {
   // While the legal actions of a new version load, a prompt of the same kind (missing suit,
   // claim) keeps its last buttons, disabled, so that it does not blink at every AI move.
   const current = store.legalVersion === view.version;
-  const held = !current && view.state.to_act && view.state.phase !== "play"
+  const held = !current && view.state.to_act && !TURN_PHASES.has(view.state.phase)
     && store.legalPhase === view.state.phase;
   const ctx = {
     legal: current || held ? store.legal : null,
@@ -363,11 +371,13 @@ function render() {
     busy: store.busy || held,
     fresh: fresh && fresh.elapsed < FRESH_MS ? fresh : null,
     seedCheck: store.seedCheck?.version === view.version ? store.seedCheck.text : "",
+    title: TABLES[view.game].title,
     on: handlers,
   };
-  const nodes = [renderTable(view, ctx)];
+  const table = TABLES[view.game];
+  const nodes = [table.render(view, ctx)];
   const over = view.state.phase === "over" && view.state.result;
-  if (over && store.showSettlement) nodes.push(settlement(view, ctx));
+  if (over && store.showSettlement) nodes.push(table.settlement(view, ctx));
   else if (over) {
     nodes.push(h("button", { type: "button", class: "btn btn--primary show-results",
       "data-testid": "show-settlement", onclick: handlers.toggleSettlement }, "Show results"));

@@ -6,14 +6,11 @@
 import { h, zh, signed, append } from "./dom.js";
 import { tileEl, backEl, faceOfId, faceKey, tileName, SUIT_CHARS, SUIT_NAMES, WINDS } from "./tiles.js";
 
-/** The games this table draws, keyed by the view's ``game``. */
-export const TABLES = {
-  sichuan: { title: "Sichuan mahjong", chinese: "四川麻将 · 血战到底" },
-  mcr: { title: "Chinese Official Mahjong", chinese: "国标麻将" },
-};
-
 const POSITIONS = ["bottom", "right", "top", "left"];
 const POSITION_NAMES = ["You", "Right", "Across", "Left"];
+/** Three-player tables (Nantong, Paohuzi): the next player sits on your right, the other on your left. */
+const POSITIONS_3 = ["bottom", "right", "left"];
+const POSITION_NAMES_3 = ["You", "Right", "Left"];
 
 const REASONS = {
   win: ["Win on a discard", "点炮"],
@@ -31,16 +28,17 @@ export function seatNames(view) {
   const me = view.seat ?? 0;
   const n = view.state.players.length;
   const rel = (s) => (s - me + n) % n;
-  const name = (s) => (view.seat === null ? `Seat ${s}` : POSITION_NAMES[rel(s)]);
+  const [positions, positionNames] = n === 3 ? [POSITIONS_3, POSITION_NAMES_3] : [POSITIONS, POSITION_NAMES];
+  const name = (s) => (view.seat === null ? `Seat ${s}` : positionNames[rel(s)]);
   const isMe = (s) => view.seat !== null && s === me;
   return {
-    me, rel, name, pos: (s) => POSITIONS[rel(s)],
+    me, rel, name, pos: (s) => positions[rel(s)],
     obj: (s) => (isMe(s) ? "you" : name(s)),             // "from you", "from Left"
     poss: (s) => (isMe(s) ? "your" : `${name(s)}’s`),    // "your discard", "Left’s discard"
   };
 }
 
-function lastDiscard(state) {
+export function lastDiscard(state) {
   for (let i = state.events.length - 1; i >= 0; i--) {
     const ev = state.events[i];
     if (ev.type === "discard") return ev;
@@ -97,11 +95,12 @@ export function eventText(ev, names, state, prev = null) {
   }
 }
 
-function logPanel(view, names) {
+/** The last few events as sentences; ``textOf`` (a game's own) defaults to the mahjong one. */
+export function logPanel(view, names, textOf = eventText, max = 7) {
   const lines = [];
   const events = view.state.events;
-  for (let i = events.length - 1; i >= 0 && lines.length < 7; i--) {
-    const text = eventText(events[i], names, view.state, events[i - 1]);
+  for (let i = events.length - 1; i >= 0 && lines.length < max; i--) {
+    const text = textOf(events[i], names, view.state, events[i - 1]);
     if (text) lines.unshift(h("li", { class: `log__item log__item--${events[i].type}` }, text));
   }
   return h("section", { class: "log", "aria-label": "Recent events", "data-testid": "log" },
@@ -530,9 +529,6 @@ export function settlement(view, ctx) {
   const st = view.state;
   const r = st.result;
   const names = seatNames(view);
-  const n = st.players.length;
-  const panel = h("section", { class: "settlement", "data-testid": "settlement", role: "dialog",
-    "aria-labelledby": "settle-title", tabindex: "-1" });
   const sichuan = Boolean(r.flower_pigs); // the battle goes on until three have won
   const nobodyPays = r.exhausted && !r.payments.length;
   let outcome;
@@ -540,15 +536,7 @@ export function settlement(view, ctx) {
   else if (nobodyPays) outcome = "Draw — nobody pays";
   else if (r.wins.length) outcome = [`${names.name(r.wins[0].seat)} won `, howWon(r.wins[0], names)];
   else outcome = "the wall is exhausted";
-  panel.append(h("header", { class: "settlement__head" },
-    h("h2", { id: "settle-title" }, `Deal ${view.deal + 1} over · `, outcome),
-    h("div", { class: "settlement__buttons" },
-      h("button", { type: "button", class: "btn btn--primary", "data-testid": "next-deal",
-        disabled: ctx.busy, onclick: ctx.on.nextDeal }, "Next deal"),
-      h("button", { type: "button", class: "btn", "data-testid": "restart", disabled: ctx.busy,
-        onclick: ctx.on.restart }, "Restart"),
-      h("button", { type: "button", class: "btn btn--ghost", "data-testid": "hide-settlement",
-        onclick: ctx.on.toggleSettlement }, "View table"))));
+  const panel = settlementPanel(view, ctx, outcome);
 
   const wins = h("section", { class: "settlement__wins" },
     h("h3", {}, r.wins.length || sichuan ? ["Wins ", zh("胡")] : "Result"));
@@ -589,20 +577,48 @@ export function settlement(view, ctx) {
 
   const side = h("div", { class: "settlement__side" });
   lower.append(side);
-  side.append(h("section", { class: "settlement__totals" }, h("h3", {}, "Totals"),
+  side.append(totalsSection(view), seedSection(view, ctx));
+  return panel;
+}
+
+/** The settlement dialog with its title ("Deal 3 over · …") and its buttons; callers append. */
+export function settlementPanel(view, ctx, outcome) {
+  const panel = h("section", { class: "settlement", "data-testid": "settlement", role: "dialog",
+    "aria-labelledby": "settle-title", tabindex: "-1" });
+  panel.append(h("header", { class: "settlement__head" },
+    h("h2", { id: "settle-title" }, `Deal ${view.deal + 1} over · `, outcome),
+    h("div", { class: "settlement__buttons" },
+      h("button", { type: "button", class: "btn btn--primary", "data-testid": "next-deal",
+        disabled: ctx.busy, onclick: ctx.on.nextDeal }, "Next deal"),
+      h("button", { type: "button", class: "btn", "data-testid": "restart", disabled: ctx.busy,
+        onclick: ctx.on.restart }, "Restart"),
+      h("button", { type: "button", class: "btn btn--ghost", "data-testid": "hide-settlement",
+        onclick: ctx.on.toggleSettlement }, "View table"))));
+  return panel;
+}
+
+/** Every seat's result of this deal and its match total. */
+export function totalsSection(view) {
+  const r = view.state.result;
+  const names = seatNames(view);
+  return h("section", { class: "settlement__totals" }, h("h3", {}, "Totals"),
     h("table", { class: "totals", "data-testid": "totals" },
       h("thead", {}, h("tr", {}, h("th", {}, "Seat"), h("th", { class: "num" }, "This deal"),
         h("th", { class: "num" }, "Match"))),
-      h("tbody", {}, Array.from({ length: n }, (_, s) => h("tr", { "data-testid": "total-row", "data-seat": s },
+      h("tbody", {}, view.state.players.map((_, s) => h("tr", { "data-testid": "total-row", "data-seat": s },
         h("td", {}, names.name(s)),
-        h("td", { class: `num ${r.deltas[s] > 0 ? "pos" : r.deltas[s] < 0 ? "neg" : ""}` }, signed(r.deltas[s])),
-        h("td", { class: "num" }, signed(view.scores[s]))))))));
+        h("td", { class: `num ${r.deltas[s] > 0 ? "pos" : r.deltas[s] < 0 ? "neg" : ""}`, "data-testid": "total-delta" },
+          signed(r.deltas[s])),
+        h("td", { class: "num" }, signed(view.scores[s])))))));
+}
 
-  side.append(h("section", { class: "settlement__seed", "data-testid": "seed-box" }, h("h3", {}, "Shuffle check"),
+/** The deal's seed, revealed at its end, against the hash published at its start. */
+export function seedSection(view, ctx) {
+  const st = view.state;
+  return h("section", { class: "settlement__seed", "data-testid": "seed-box" }, h("h3", {}, "Shuffle check"),
     h("p", {}, "Seed ", h("code", { "data-testid": "seed" }, String(st.seed))),
     h("p", {}, "SHA-256 published at the start ", h("code", { class: "hash", "data-testid": "seed-hash" }, st.seed_hash)),
-    h("p", { class: "muted", "data-testid": "seed-check" }, ctx.seedCheck ?? "")));
-  return panel;
+    h("p", { class: "muted", "data-testid": "seed-check" }, ctx.seedCheck ?? ""));
 }
 
 // ------------------------------------------------------------------ the whole table
@@ -618,7 +634,7 @@ export function renderTable(view, ctx) {
     "data-busy": ctx.busy ? "true" : "false", "data-deal": view.deal,
     "data-legal-ready": ctx.legal && !ctx.busy ? "true" : "false",
     "data-game": view.game ?? st.game,
-    "aria-label": `${TABLES[st.game]?.title ?? "Mahjong"} table`,
+    "aria-label": `${ctx.title ?? "Mahjong"} table`,
   });
   for (let s = 0; s < st.players.length; s++) {
     if (s !== names.me) table.append(opponentEl(view, s, names, last, fresh));
@@ -628,4 +644,3 @@ export function renderTable(view, ctx) {
   return table;
 }
 
-export { lastDiscard };

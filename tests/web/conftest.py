@@ -158,3 +158,31 @@ def new_page(browser: Any) -> Iterator[Any]:
     yield make
     for ctx in contexts:
         ctx.close()
+
+
+def finished_match(game: str, state: Any, version: int) -> dict[str, Any]:
+    """The match view GET /api/matches/{id} would give seat 0 for a finished deal ``state`` of
+    ``game`` played outside the server (the first deal of a match; two AI seats at "random")."""
+    from engine import get_game
+
+    g = get_game(game)
+    view = g.view(state, 0)
+    return {"match_id": f"finished-{game}", "game": game, "version": version, "deal": 0, "seat": 0,
+            "seats": [{"seat": 0, "kind": "human", "level": None}]
+            + [{"seat": s, "kind": "ai", "level": "random"} for s in range(1, g.players)],
+            "scores": view["result"]["deltas"], "seed_hash": view["seed_hash"], "state": view}
+
+
+def open_finished(page: Any, url: str, match: dict[str, Any]) -> None:
+    """Open the page on ``match`` as if the server had it: the socket is refused (the page falls
+    back to polling) and every request about the match is answered with the view."""
+    import json
+
+    body = json.dumps(match)
+    page.route_web_socket("**/ws*", lambda ws: ws.close())
+    page.route(f"**/api/matches/{match['match_id']}**",
+               lambda route: route.fulfill(status=200, content_type="application/json", body=body))
+    page.goto(url + "/")
+    page.evaluate("""(m) => localStorage.setItem('paiju.current',
+        JSON.stringify({match_id: m.match_id, token: 'fixture', game: m.game}))""", match)
+    page.reload()

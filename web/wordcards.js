@@ -1,0 +1,85 @@
+// Paohuzi word cards (字牌) drawn as inline SVG: tall cards with the Chinese numeral at the top,
+// again upside down at the bottom (a card reads from both ends), and the value in the middle.
+// Small numbers 一…十 are written in black on ivory; big numbers 壹…拾 in red on a warmer card
+// with a red frame, so the two sizes never look alike.
+// Faces use the API notation: "x1"–"x10" small, "d1"–"d10" big.
+// Chinese glyphs come from the bundled subset font (fonts/paiju-cjk.woff2, family PaijuCJK).
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const SMALL = "一二三四五六七八九十";
+const BIG = "壹贰叁肆伍陆柒捌玖拾";
+const CJK = "PaijuCJK, 'Noto Serif CJK SC', serif";
+const INK = "#1b1d24";
+const RED = "#c0231b";
+
+export const isBig = (face) => face[0] === "d";
+export const valueOf = (face) => Number(face.slice(1));
+
+/** The face of a physical card id (id = face × 4 + copy; faces 0–9 small, 10–19 big). */
+export function faceOfId(id) {
+  const f = id >> 2;
+  return f < 10 ? `x${f + 1}` : `d${f - 9}`;
+}
+
+/** "三", "叁". */
+export const cardChinese = (face) => (isBig(face) ? BIG : SMALL)[valueOf(face) - 1] ?? "?";
+
+/** "small 3", "big 3". */
+export const cardName = (face) => `${isBig(face) ? "big" : "small"} ${valueOf(face)}`;
+
+/** Sort key: small 1–10, then big 1–10. */
+export const faceKey = (face) => (isBig(face) ? 10 : 0) + valueOf(face);
+
+// ------------------------------------------------------------------ drawings (viewBox 30×72)
+
+function body(face) {
+  const big = isBig(face);
+  const color = big ? RED : INK;
+  const glyph = cardChinese(face);
+  const v = valueOf(face);
+  const frame = big
+    ? `<rect x="2" y="2" width="26" height="68" rx="3" fill="none" stroke="${RED}" stroke-width="1.3"/>`
+      + `<rect x="4" y="4" width="22" height="64" rx="2" fill="none" stroke="${RED}" stroke-width="0.5"/>`
+    : "";
+  return frame
+    + `<text x="15" y="27" text-anchor="middle" font-size="23" font-family="${CJK}" font-weight="700" fill="${color}">${glyph}</text>`
+    + `<circle cx="15" cy="37" r="5.6" fill="${big ? RED : INK}"/>`
+    + `<text x="15" y="39.6" text-anchor="middle" font-size="${v === 10 ? 6.4 : 7.6}" font-family="system-ui, sans-serif" font-weight="700" fill="#fff">${v}</text>`
+    + `<text x="15" y="47.5" text-anchor="middle" font-size="13" font-family="${CJK}" font-weight="700" fill="${color}" transform="rotate(180 15 52.5)">${glyph}</text>`;
+}
+
+const cache = new Map();
+
+export function cardSvg(face) {
+  let svg = cache.get(face);
+  if (!svg) {
+    svg = `<svg viewBox="0 0 30 72" xmlns="${SVG_NS}" aria-hidden="true" focusable="false">${body(face)}</svg>`;
+    cache.set(face, svg);
+  }
+  return svg;
+}
+
+/**
+ * A face-up word card. ``opts.size``: "lg" (your hand), "md" (the card on offer), "sm"
+ * (groups, discard rows), "xs" (buttons, settlement); ``opts.tag`` "button" for your hand.
+ */
+export function cardEl(face, opts = {}) {
+  const el = document.createElement(opts.tag ?? "span");
+  el.className = `wcard wcard--${opts.size ?? "sm"}${isBig(face) ? " wcard--big" : ""}${opts.cls ? ` ${opts.cls}` : ""}`;
+  if (el.tagName === "BUTTON") el.type = "button";
+  else el.setAttribute("role", "img");
+  el.setAttribute("aria-label", opts.label ?? cardName(face));
+  el.title = `${cardChinese(face)} · ${cardName(face)}`;
+  el.dataset.face = face;
+  for (const [k, v] of Object.entries(opts.data ?? {})) el.dataset[k] = String(v);
+  el.innerHTML = `<span class="wcard__face">${cardSvg(face)}</span>`;
+  return el;
+}
+
+/** A face-down word card. */
+export function backEl(size = "tiny", cls = "") {
+  const el = document.createElement("span");
+  el.className = `wcard wcard--${size} wcard--back${cls ? ` ${cls}` : ""}`;
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
