@@ -33,6 +33,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from engine.mahjong.shanten import combine_blocks as _product
 from engine.mahjong.shanten import suit_blocks
 from engine.nantong.cards import (
     NUM_FACES,
@@ -57,20 +58,6 @@ def _part(c: Counts, i: int) -> Counts:
     if i < 3:
         return c[9 * i:9 * i + 9]
     return (c[27], 0, 0, c[28], 0, 0, c[29], 0, 0)
-
-
-def _pareto(items: set[Block]) -> tuple[Block, ...]:
-    kept: list[Block] = []
-    for a in sorted(items, reverse=True):
-        if not any(b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in kept):
-            kept.append(a)
-    return tuple(kept)
-
-
-@lru_cache(maxsize=1 << 16)
-def _product(a: tuple[Block, ...], b: tuple[Block, ...]) -> tuple[Block, ...]:
-    return _pareto({(m + m2, t + t2, p + p2) for m, t, p in a for m2, t2, p2 in b
-                    if p + p2 <= 1})
 
 
 @lru_cache(maxsize=1 << 16)

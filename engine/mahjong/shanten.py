@@ -41,9 +41,14 @@ def _pareto(items: set[Block]) -> tuple[Block, ...]:
     return tuple(kept)
 
 
-def _product(a: tuple[Block, ...], b: tuple[Block, ...]) -> tuple[Block, ...]:
+@lru_cache(maxsize=1 << 16)
+def combine_blocks(a: tuple[Block, ...], b: tuple[Block, ...]) -> tuple[Block, ...]:
+    """The Pareto-best blocks of two parts of a hand taken together (one head pair at most)."""
     return _pareto({(m + m2, t + t2, p + p2) for m, t, p in a for m2, t2, p2 in b
                     if p + p2 <= 1})
+
+
+_product = combine_blocks
 
 
 def _components(c: Counts) -> list[Counts]:
