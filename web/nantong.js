@@ -5,7 +5,7 @@
 // goes through the handlers the app passes in ``ctx.on``.
 
 import { h, zh, signed, append } from "./dom.js";
-import { seatNames, lastDiscard, logPanel, settlementPanel, totalsSection, seedSection } from "./table.js";
+import { seatNames, logPanel, settlementPanel, totalsSection, seedSection, tableShell } from "./table.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
 
 const RANK_WORDS = ["", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines"];
@@ -420,23 +420,9 @@ function actionBar(view, ctx, discardable) {
 // ------------------------------------------------------------------ the whole table
 
 export function renderTable(view, ctx) {
-  const st = view.state;
-  const names = seatNames(view);
-  const last = lastDiscard(st);
-  const fresh = last && ctx.fresh && ctx.fresh.key === `${view.deal}:${last.seat}:${last.card.id}` ? ctx.fresh : null;
-  const table = h("section", {
-    class: `table table--three table--nantong phase-${st.phase}`, "data-testid": "table", "data-phase": st.phase,
-    "data-to-act": st.to_act ? "true" : "false", "data-version": view.version,
-    "data-busy": ctx.busy ? "true" : "false", "data-deal": view.deal,
-    "data-legal-ready": ctx.legal && !ctx.busy ? "true" : "false",
-    "data-game": view.game ?? st.game, "aria-label": `${ctx.title ?? "Nantong"} table`,
-  });
-  for (let s = 0; s < st.players.length; s++) {
-    if (s !== names.me) table.append(opponentEl(view, s, names, last, fresh));
-  }
-  table.append(centre(view, names));
-  table.append(myArea(view, ctx, names, last, fresh));
-  return table;
+  return tableShell(view, ctx, {
+    opponent: opponentEl, centre: (v, _ctx, names) => centre(v, names), mine: myArea,
+  }, { kind: "table--three table--nantong", title: "Nantong" });
 }
 
 // ------------------------------------------------------------------ settlement (NT-6)

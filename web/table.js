@@ -623,24 +623,29 @@ export function seedSection(view, ctx) {
 
 // ------------------------------------------------------------------ the whole table
 
-export function renderTable(view, ctx) {
+/** The table element every game shares: seats, centre and own area come from the game's
+ *  `parts` ({opponent, centre, mine}); `kind` adds a class and `title` the screen-reader name. */
+export function tableShell(view, ctx, parts, { kind = "", title = "Mahjong" } = {}) {
   const st = view.state;
   const names = seatNames(view);
   const last = lastDiscard(st);
   const fresh = last && ctx.fresh && ctx.fresh.key === `${view.deal}:${last.seat}:${last.card.id}` ? ctx.fresh : null;
   const table = h("section", {
-    class: `table phase-${st.phase}`, "data-testid": "table", "data-phase": st.phase,
+    class: `table${kind ? ` ${kind}` : ""} phase-${st.phase}`, "data-testid": "table", "data-phase": st.phase,
     "data-to-act": st.to_act ? "true" : "false", "data-version": view.version,
     "data-busy": ctx.busy ? "true" : "false", "data-deal": view.deal,
     "data-legal-ready": ctx.legal && !ctx.busy ? "true" : "false",
     "data-game": view.game ?? st.game,
-    "aria-label": `${ctx.title ?? "Mahjong"} table`,
+    "aria-label": `${ctx.title ?? title} table`,
   });
   for (let s = 0; s < st.players.length; s++) {
-    if (s !== names.me) table.append(opponentEl(view, s, names, last, fresh));
+    if (s !== names.me) table.append(parts.opponent(view, s, names, last, fresh));
   }
-  table.append(centre(view, ctx, names));
-  table.append(myArea(view, ctx, names, last, fresh));
+  table.append(parts.centre(view, ctx, names));
+  table.append(parts.mine(view, ctx, names, last, fresh));
   return table;
 }
 
+export function renderTable(view, ctx) {
+  return tableShell(view, ctx, { opponent: opponentEl, centre, mine: myArea });
+}
