@@ -15,29 +15,18 @@ import time
 from typing import Any
 
 from .conftest import LiveServer
+from .probe import probe
 
 DEAL_TIMEOUT_S = 150
 TABLE_SHOT = "/tmp/paiju-table.png"
 END_SHOT = "/tmp/paiju-end.png"
 
-PROBE = """() => {
-  const q = (s) => document.querySelector(s);
-  const t = q('[data-testid=table]');
-  return {
-    table: !!t,
-    busy: t ? t.dataset.busy === 'true' : false,
-    version: t ? Number(t.dataset.version) : -1,
-    phase: t ? t.dataset.phase : null,
-    settlement: !!q('[data-testid=settlement]'),
-    declare: !!q('[data-testid=declare-prompt]'),
-    claimWin: !!q('[data-testid=claim-win]'),
-    claimPass: !!q('[data-testid=claim-pass]'),
-    turnWin: !!q('[data-testid=turn-win]'),
-    legal: document.querySelectorAll('[data-testid=hand-tile][data-legal=true]').length,
-    hand: document.querySelectorAll('[data-testid=hand-tile]').length,
-    discards: document.querySelectorAll('[data-testid=river] .tile').length,
-  };
-}"""
+PROBE = probe(
+    phase="t ? t.dataset.phase : null",
+    declare="!!q('[data-testid=declare-prompt]')",
+    hand="document.querySelectorAll('[data-testid=hand-tile]').length",
+    discards="document.querySelectorAll('[data-testid=river] .tile').length",
+)
 
 
 def _session(page: Any) -> dict[str, str]:

@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from .conftest import LiveServer
+from .probe import probe
 from .test_e2e import _acted, _click, _session
 
 DEAL_TIMEOUT_S = 45
@@ -24,21 +25,7 @@ TABLE_SHOT = "/tmp/paiju-mcr-table.png"
 CHOW_SHOT = "/tmp/paiju-mcr-chow.png"
 END_SHOT = "/tmp/paiju-mcr-end.png"
 
-PROBE = """() => {
-  const q = (s) => document.querySelector(s);
-  const t = q('[data-testid=table]');
-  return {
-    table: !!t,
-    busy: t ? t.dataset.busy === 'true' : false,
-    version: t ? Number(t.dataset.version) : -1,
-    settlement: !!q('[data-testid=settlement]'),
-    claimWin: !!q('[data-testid=claim-win]'),
-    claimPass: !!q('[data-testid=claim-pass]'),
-    chows: document.querySelectorAll('[data-testid=claim-chow]').length,
-    turnWin: !!q('[data-testid=turn-win]'),
-    legal: document.querySelectorAll('[data-testid=hand-tile][data-legal=true]').length,
-  };
-}"""
+PROBE = probe(chows="document.querySelectorAll('[data-testid=claim-chow]').length")
 
 LEGAL = "async (s) => (await (await fetch(`/api/matches/${s.match_id}/legal`,"\
     " {headers: {Authorization: `Bearer ${s.token}`}})).json())"

@@ -26,29 +26,19 @@ from engine.mahjong.shanten import standard_shanten
 from engine.nantong.cards import parse_face
 
 from .conftest import LiveServer, finished_match, open_finished
+from .probe import probe
 from .test_e2e import _acted, _click, _session
 
 DEAL_TIMEOUT_S = 40
 SHOT = "/tmp/paiju-nantong-{}.png"
 
-PROBE = """() => {
-  const q = (s) => document.querySelector(s);
-  const t = q('[data-testid=table]');
-  return {
-    table: !!t,
-    busy: t ? t.dataset.busy === 'true' : false,
-    version: t ? Number(t.dataset.version) : -1,
-    settlement: !!q('[data-testid=settlement]'),
-    prep: [...document.querySelectorAll('[data-testid^=prep-]')]
-      .filter((b) => b.dataset.testid !== 'prep-prompt').map((b) => b.dataset.testid.slice(5)),
-    claimWin: !!q('[data-testid=claim-win]'),
-    claimPass: !!q('[data-testid=claim-pass]'),
-    turnWin: !!q('[data-testid=turn-win]'),
-    legal: [...document.querySelectorAll('[data-testid=hand-tile][data-legal=true]')]
-      .map((el) => [Number(el.dataset.id), el.dataset.face]),
-    hand: [...document.querySelectorAll('[data-testid=hand-tile]')].map((el) => el.dataset.face),
-  };
-}"""
+PROBE = probe(
+    prep="[...document.querySelectorAll('[data-testid^=prep-]')]"
+         ".filter((b) => b.dataset.testid !== 'prep-prompt').map((b) => b.dataset.testid.slice(5))",
+    legal="[...document.querySelectorAll('[data-testid=hand-tile][data-legal=true]')]"
+          ".map((el) => [Number(el.dataset.id), el.dataset.face])",
+    hand="[...document.querySelectorAll('[data-testid=hand-tile]')].map((el) => el.dataset.face)",
+)
 
 
 def _shanten(faces: list[str]) -> int:

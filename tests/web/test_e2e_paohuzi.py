@@ -27,29 +27,18 @@ from typing import Any
 from engine import get_game
 
 from .conftest import LiveServer, finished_match, open_finished
+from .probe import probe
 from .test_e2e import _acted, _click, _session
 
 DEAL_TIMEOUT_S = 40
 SHOT = "/tmp/paiju-paohuzi-{}.png"
 
-PROBE = """() => {
-  const q = (s) => document.querySelector(s);
-  const t = q('[data-testid=table]');
-  return {
-    table: !!t,
-    busy: t ? t.dataset.busy === 'true' : false,
-    version: t ? Number(t.dataset.version) : -1,
-    settlement: !!q('[data-testid=settlement]'),
-    claimWin: !!q('[data-testid=claim-win]'),
-    claimPass: !!q('[data-testid=claim-pass]'),
-    chi: document.querySelectorAll('[data-testid=claim-chi]').length,
-    peng: !!q('[data-testid=claim-peng]'),
-    pao: !!q('[data-testid=claim-pao]'),
-    turnWin: !!q('[data-testid=turn-win]'),
-    turnPass: !!q('[data-testid=turn-pass]'),
-    legal: document.querySelectorAll('[data-testid=hand-tile][data-legal=true]').length,
-  };
-}"""
+PROBE = probe(
+    chi="document.querySelectorAll('[data-testid=claim-chi]').length",
+    peng="!!q('[data-testid=claim-peng]')",
+    pao="!!q('[data-testid=claim-pao]')",
+    turnPass="!!q('[data-testid=turn-pass]')",
+)
 
 LEGAL = "async (s) => (await (await fetch(`/api/matches/${s.match_id}/legal`,"\
     " {headers: {Authorization: `Bearer ${s.token}`}})).json())"
