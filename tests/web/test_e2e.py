@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from .conftest import LiveServer
-from .probe import probe
+from .probe import assert_font_loaded, probe, turns
 
 DEAL_TIMEOUT_S = 150
 TABLE_SHOT = "/tmp/paiju-table.png"
@@ -65,15 +65,8 @@ def _table_is_back(page: Any, hand_tiles: int) -> None:
 def play_deal(page: Any, server: LiveServer) -> dict[str, int]:
     """Play the human seat by clicking until the settlement shows; reload and restart once."""
     stats = {"discards": 0, "passes": 0, "wins": 0, "declared": 0, "reloads": 0, "restarts": 0}
-    deadline = time.monotonic() + DEAL_TIMEOUT_S
     shot = False
-    while time.monotonic() < deadline:
-        s = page.evaluate(PROBE)
-        if s["settlement"]:
-            return stats
-        if not s["table"] or s["busy"]:
-            page.wait_for_timeout(50)
-            continue
+    for s in turns(page, PROBE, DEAL_TIMEOUT_S, "Sichuan", server, stats):
         v = s["version"]
         if s["declare"]:
             button = page.locator("[data-testid^=declare-][data-suggested=true]")
@@ -125,8 +118,7 @@ def play_deal(page: Any, server: LiveServer) -> dict[str, int]:
                 stats["discards"] += 1
             continue
         page.wait_for_timeout(50)
-    raise AssertionError(f"the deal did not end within {DEAL_TIMEOUT_S} s: {stats}\n"
-                         f"{page.evaluate(PROBE)}\nserver log:\n{server.log()}")
+    return stats
 
 
 def test_play_a_sichuan_deal_by_clicking(live_server: LiveServer, new_page: Any) -> None:
@@ -144,11 +136,7 @@ def test_play_a_sichuan_deal_by_clicking(live_server: LiveServer, new_page: Any)
     assert page.get_by_test_id("dealer-badge").count() == 1
     # the tiles have names for screen readers, and the Chinese glyphs come with the page
     assert page.get_by_test_id("hand-tile").first.get_attribute("aria-label")
-    assert page.evaluate("""async () => {
-      await document.fonts.ready;
-      return [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'PaijuCJK'
-                                               && f.status === 'loaded');
-    }"""), "the bundled CJK font did not load"
+    assert_font_loaded(page)
 
     started = time.monotonic()
     stats = play_deal(page, live_server)

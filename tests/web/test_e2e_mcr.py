@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from .conftest import LiveServer
-from .probe import probe
+from .probe import assert_font_loaded, probe, turns
 from .test_e2e import _acted, _click, _session
 
 DEAL_TIMEOUT_S = 45
@@ -52,15 +52,8 @@ def _check_chows(page: Any) -> bool:
 def play_mcr_deal(page: Any, server: LiveServer) -> dict[str, int]:
     """Play the human seat by clicking until the settlement shows."""
     stats = {"discards": 0, "passes": 0, "wins": 0, "chow_prompts": 0}
-    deadline = time.monotonic() + DEAL_TIMEOUT_S
     shot = False
-    while time.monotonic() < deadline:
-        s = page.evaluate(PROBE)
-        if s["settlement"]:
-            return stats
-        if not s["table"] or s["busy"]:
-            page.wait_for_timeout(30)
-            continue
+    for s in turns(page, PROBE, DEAL_TIMEOUT_S, "MCR", server, stats):
         v = s["version"]
         if s["claimWin"]:
             if _click(page.get_by_test_id("claim-win")) and _acted(page, v, "Win on a claim"):
@@ -91,8 +84,7 @@ def play_mcr_deal(page: Any, server: LiveServer) -> dict[str, int]:
                 stats["discards"] += 1
             continue
         page.wait_for_timeout(30)
-    raise AssertionError(f"the MCR deal did not end within {DEAL_TIMEOUT_S} s: {stats}\n"
-                         f"{page.evaluate(PROBE)}\nserver log:\n{server.log()}")
+    return stats
 
 
 def test_lobby_lists_every_game(live_server: LiveServer, new_page: Any) -> None:
@@ -134,11 +126,7 @@ def test_play_an_mcr_deal_by_clicking(live_server: LiveServer, new_page: Any) ->
     assert page.get_by_test_id("prevailing-wind").get_attribute("data-wind") == "E"
     assert page.get_by_test_id("declare-prompt").count() == 0
     assert page.get_by_test_id("missing-badge").count() == 0
-    assert page.evaluate("""async () => {
-      await document.fonts.ready;
-      return [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'PaijuCJK'
-                                               && f.status === 'loaded');
-    }"""), "the bundled CJK font did not load"
+    assert_font_loaded(page)
 
     started = time.monotonic()
     stats = play_mcr_deal(page, live_server)

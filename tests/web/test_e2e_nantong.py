@@ -26,7 +26,7 @@ from engine.mahjong.shanten import standard_shanten
 from engine.nantong.cards import parse_face
 
 from .conftest import LiveServer, finished_match, open_finished
-from .probe import probe
+from .probe import assert_font_loaded, probe, turns
 from .test_e2e import _acted, _click, _session
 
 DEAL_TIMEOUT_S = 40
@@ -60,15 +60,8 @@ def _best_discard(hand: list[str], legal: list[list[Any]]) -> int:
 def play_nantong_deal(page: Any, server: LiveServer) -> dict[str, int]:
     """Play the human seat by clicking until the settlement shows."""
     stats = {"declarations": 0, "finished": 0, "discards": 0, "passes": 0, "wins": 0, "claims": 0}
-    deadline = time.monotonic() + DEAL_TIMEOUT_S
     shots: set[str] = set()
-    while time.monotonic() < deadline:
-        s = page.evaluate(PROBE)
-        if s["settlement"]:
-            return stats
-        if not s["table"] or s["busy"]:
-            page.wait_for_timeout(30)
-            continue
+    for s in turns(page, PROBE, DEAL_TIMEOUT_S, "Nantong", server, stats):
         v = s["version"]
         if s["prep"]:
             # NT-3.1: only legal declarations are offered, and finishing always is
@@ -111,8 +104,7 @@ def play_nantong_deal(page: Any, server: LiveServer) -> dict[str, int]:
                 stats["discards"] += 1
             continue
         page.wait_for_timeout(30)
-    raise AssertionError(f"the Nantong deal did not end within {DEAL_TIMEOUT_S} s: {stats}\n"
-                         f"{page.evaluate(PROBE)}\nserver log:\n{server.log()}")
+    return stats
 
 
 def _ints(locator: Any) -> list[int]:
@@ -188,11 +180,7 @@ def test_play_a_nantong_deal_by_clicking(live_server: LiveServer, new_page: Any)
     assert shown == [c["face"] for c in view["state"]["indicators"]]
     page.wait_for_function("document.querySelectorAll('[data-testid=hand-tile]').length >= 22")
     assert page.get_by_test_id("hand-tile").first.get_attribute("aria-label")
-    assert page.evaluate("""async () => {
-      await document.fonts.ready;
-      return [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'PaijuCJK'
-                                               && f.status === 'loaded');
-    }"""), "the bundled CJK font did not load"
+    assert_font_loaded(page)
 
     started = time.monotonic()
     stats = play_nantong_deal(page, live_server)

@@ -27,7 +27,7 @@ from typing import Any
 from engine import get_game
 
 from .conftest import LiveServer, finished_match, open_finished
-from .probe import probe
+from .probe import assert_font_loaded, probe, turns
 from .test_e2e import _acted, _click, _session
 
 DEAL_TIMEOUT_S = 40
@@ -76,15 +76,8 @@ def _check_choices(page: Any) -> int:
 def play_paohuzi_deal(page: Any, server: Any) -> dict[str, int]:
     """Play the human seat by clicking until the settlement shows."""
     stats = {"discards": 0, "passes": 0, "takes": 0, "continues": 0, "wins": 0, "chi_buttons": 0}
-    deadline = time.monotonic() + DEAL_TIMEOUT_S
     shots: set[str] = set()
-    while time.monotonic() < deadline:
-        s = page.evaluate(PROBE)
-        if s["settlement"]:
-            return stats
-        if not s["table"] or s["busy"]:
-            page.wait_for_timeout(30)
-            continue
+    for s in turns(page, PROBE, DEAL_TIMEOUT_S, "Paohuzi", server, stats):
         v = s["version"]
         if s["claimWin"]:
             if _click(page.get_by_test_id("claim-win")) and _acted(page, v, "Win on a claim"):
@@ -128,8 +121,7 @@ def play_paohuzi_deal(page: Any, server: Any) -> dict[str, int]:
                 stats["continues"] += 1
             continue
         page.wait_for_timeout(30)
-    raise AssertionError(f"the Paohuzi deal did not end within {DEAL_TIMEOUT_S} s: {stats}\n"
-                         f"{page.evaluate(PROBE)}\nserver log:\n{server.log()}")
+    return stats
 
 
 def check_settlement(page: Any, result: dict[str, Any]) -> None:
@@ -182,11 +174,7 @@ def test_play_a_paohuzi_deal_by_clicking(live_server: LiveServer, new_page: Any)
         .map((el) => [el.dataset.face, el.classList.contains('wcard--big')])""")
     assert all(big == face.startswith("d") for face, big in hand), hand
     assert page.get_by_test_id("kan").count() == len(me["kans"] or [])
-    assert page.evaluate("""async () => {
-      await document.fonts.ready;
-      return [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'PaijuCJK'
-                                               && f.status === 'loaded');
-    }"""), "the bundled CJK font did not load"
+    assert_font_loaded(page)
 
     started = time.monotonic()
     stats = play_paohuzi_deal(page, live_server)
