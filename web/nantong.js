@@ -5,7 +5,7 @@
 // goes through the handlers the app passes in ``ctx.on``.
 
 import { h, zh, signed, append } from "./dom.js";
-import { seatNames, logPanel, settlementPanel, totalsSection, seedSection, tableShell } from "./table.js";
+import { seatNames, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable } from "./table.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
 
 const RANK_WORDS = ["", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines"];
@@ -348,13 +348,7 @@ function myArea(view, ctx, names, last, fresh) {
         data: { testid: "hand-tile", id: c.id, legal: legal ? "true" : "false", key: `card-${c.id}`,
           short: cardChinese(c.face) },
       });
-      el.setAttribute("aria-pressed", selected ? "true" : "false");
-      if (!legal) el.disabled = true;
-      else {
-        el.addEventListener("click", () => ctx.on.select(c.id));
-        el.addEventListener("dblclick", () => ctx.on.discard(c.id));
-      }
-      hand.append(el);
+      hand.append(playable(el, c.id, legal, selected, ctx));
     });
     area.append(hand);
   }

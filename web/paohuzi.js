@@ -5,7 +5,7 @@
 // rendering, like table.js: every change goes through the handlers the app passes in ``ctx.on``.
 
 import { h, zh, signed, append } from "./dom.js";
-import { seatNames, logPanel, settlementPanel, totalsSection, seedSection, tableShell } from "./table.js";
+import { seatNames, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable } from "./table.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId } from "./wordcards.js";
 
 const MINIMUM_HUXI = 15; // PH-5.1
@@ -302,13 +302,7 @@ function myArea(view, ctx, names, last, fresh) {
       data: { testid: "hand-tile", id: c.id, legal: legal ? "true" : "false", key: `card-${c.id}`,
         short: `${cardChinese(c.face)} (${cardName(c.face)})` },
     });
-    el.setAttribute("aria-pressed", selected ? "true" : "false");
-    if (!legal) el.disabled = true;
-    else {
-      el.addEventListener("click", () => ctx.on.select(c.id));
-      el.addEventListener("dblclick", () => ctx.on.discard(c.id));
-    }
-    hand.append(el);
+    hand.append(playable(el, c.id, legal, selected, ctx));
   });
   area.append(hand);
   area.append(actionBar(view, ctx, discardable));

@@ -397,13 +397,7 @@ function myArea(view, ctx, names, last, fresh) {
           + `${c.id === drawnId ? " is-drawn" : ""}`,
         data: { testid: "hand-tile", id: c.id, legal: legal ? "true" : "false", key: `tile-${c.id}` },
       });
-      el.setAttribute("aria-pressed", selected ? "true" : "false");
-      if (!legal) el.disabled = true;
-      else {
-        el.addEventListener("click", () => ctx.on.select(c.id));
-        el.addEventListener("dblclick", () => ctx.on.discard(c.id));
-      }
-      hand.append(el);
+      hand.append(playable(el, c.id, legal, selected, ctx));
     });
     area.append(hand);
   }
@@ -622,6 +616,17 @@ export function seedSection(view, ctx) {
 }
 
 // ------------------------------------------------------------------ the whole table
+
+/** A card of one's own hand: selectable and discardable (double click) when legal. */
+export function playable(el, id, legal, selected, ctx) {
+  el.setAttribute("aria-pressed", selected ? "true" : "false");
+  if (!legal) el.disabled = true;
+  else {
+    el.addEventListener("click", () => ctx.on.select(id));
+    el.addEventListener("dblclick", () => ctx.on.discard(id));
+  }
+  return el;
+}
 
 /** The table element every game shares: seats, centre and own area come from the game's
  *  `parts` ({opponent, centre, mine}); `kind` adds a class and `title` the screen-reader name. */
