@@ -6,6 +6,7 @@ import { h, zh, signed } from "./dom.js";
 import { lastDiscard } from "./table.js";
 import { TABLES } from "./games.js";
 import { faceOfId, tileEl } from "./tiles.js";
+import { initI18n } from "./i18n.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
@@ -115,7 +116,12 @@ function gameCard(g) {
     h("button", {
       type: "button", class: "btn btn--primary", "data-testid": `play-${g.name}`,
       disabled: !known, onclick: (ev) => startMatch(g, ev.currentTarget),
-    }, known ? "Play" : "Table coming soon"));
+    }, known ? "Play" : "Table coming soon"),
+    known ? h("p", { class: "game-card__links" },
+      h("a", { href: `#/rules/${g.name}`, "data-testid": `rules-${g.name}` }, "Rules"), " · ",
+      h("a", { href: `#/calc/${g.name}`, "data-testid": `calc-${g.name}` }, "Calculator"), " · ",
+      h("a", { href: `#/friends/${g.name}`, "data-testid": `friends-${g.name}` }, "Play with friends"))
+      : null);
 }
 
 function blurb(g, table) {
@@ -419,6 +425,54 @@ document.addEventListener("keydown", (ev) => {
   }
 });
 
-const current = load(CURRENT);
-if (current) openTable(current);
-else showLobby();
+// Pages other than the lobby and the live table have a hash route; each lives in its own module,
+// loaded on first use: #/rules/<game>, #/calc/<game>, #/friends/<game>, #/replay/<match>/<deal>,
+// and #/join/<match>/<token> (a friend's seat: the token is stored, then the URL forgets it).
+const PAGES = {
+  rules: { module: "./rules.js", params: ["game"] },
+  calc: { module: "./calculator.js", params: ["game"] },
+  friends: { module: "./friends.js", params: ["game"] },
+  replay: { module: "./replay.js", params: ["match_id", "deal"] },
+};
+
+function parseRoute() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  return { name: parts[0] ?? "", args: parts.slice(1) };
+}
+
+/** Show what the URL asks for: a page, a friend's seat, the table to resume, or the lobby. */
+async function route() {
+  const { name, args } = parseRoute();
+  if (name === "join" && args.length === 2) {
+    const session = { match_id: args[0], token: args[1] };
+    save(CURRENT, session);
+    history.replaceState(null, "", location.pathname + location.search);
+    openTable(session);
+    return;
+  }
+  const page = PAGES[name];
+  if (page) {
+    stopLive();
+    store.session = null;
+    store.view = null;
+    document.body.dataset.screen = name;
+    leaveEl.hidden = true;
+    dealInfoEl.textContent = "";
+    setMode(null);
+    const params = Object.fromEntries(page.params.map((p, i) => [p, args[i]]));
+    try {
+      const mod = await import(page.module);
+      await mod.render(app, params);
+    } catch (err) {
+      showLobby(`That page could not be shown: ${err.message}`);
+    }
+    return;
+  }
+  const current = load(CURRENT);
+  if (current) openTable(current);
+  else showLobby();
+}
+
+window.addEventListener("hashchange", route);
+await initI18n();
+route();
