@@ -386,7 +386,7 @@ function render() {
   if (over && store.showSettlement) nodes.push(table.settlement(view, ctx));
   else if (over) {
     nodes.push(h("button", { type: "button", class: "btn btn--primary show-results",
-      "data-testid": "show-settlement", onclick: handlers.toggleSettlement }, "Show results"));
+      "data-testid": "show-settlement", "data-action": "view", onclick: handlers.toggleSettlement }, "Show results"));
   }
   app.replaceChildren(...nodes);
   const st = view.state;

@@ -274,7 +274,7 @@ function prepPrompt(view, ctx) {
       const faces = (a.cards ?? []).map(faceOfId);
       return h("button", {
         type: "button", class: `btn choice choice--${a.type}${a.type === "finish" ? " btn--primary" : ""}`,
-        "data-testid": `prep-${a.type}`, disabled: ctx.busy, title: hint || null,
+        "data-testid": `prep-${a.type}`, "data-action": a.type, disabled: ctx.busy, title: hint || null,
         onclick: () => ctx.on.act(a),
       }, h("span", { class: "choice__label" }, label, cn ? [" ", zh(cn)] : ""),
       faces.length ? h("span", { class: "choice__cards", "aria-hidden": "true" },
@@ -299,7 +299,7 @@ function claimPrompt(view, ctx, names) {
     h("span", { class: "prompt__ask" }, rob ? "Rob the kong?" : "Claim it?"),
     h("div", { class: "prompt__choices" }, actions.map((a) => {
       const [label, cn] = CLAIM_LABELS[a.type];
-      return h("button", { type: "button", class: `btn btn--${a.type} choice`, "data-testid": `claim-${a.type}`,
+      return h("button", { type: "button", class: `btn btn--${a.type} choice`, "data-testid": `claim-${a.type}`, "data-action": a.type,
         disabled: ctx.busy, onclick: () => ctx.on.act(a) },
       h("span", { class: "choice__label" }, label, " ", zh(cn)),
       count[a.type] ? h("span", { class: "choice__cards", "aria-hidden": "true" },
@@ -391,12 +391,12 @@ function actionBar(view, ctx, discardable) {
   bar.append(h("p", { class: "actions__hint", "data-testid": "turn-hint" }, hint));
   for (const a of ctx.legal) {
     if (a.type === "win") {
-      bar.append(h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win",
+      bar.append(h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win",
         disabled: ctx.busy, onclick: () => ctx.on.act(a) },
       heavenly ? ["Heavenly win ", zh("天胡")] : ["Win ", zh("自摸")]));
     } else if (a.type === "concealed_kong" || a.type === "added_kong") {
       const face = faceOfId(a.type === "added_kong" ? a.card : a.cards[0]);
-      bar.append(h("button", { type: "button", class: "btn btn--kong choice", "data-testid": "turn-kong",
+      bar.append(h("button", { type: "button", class: "btn btn--kong choice", "data-testid": "turn-kong", "data-action": "kong",
         disabled: ctx.busy, onclick: () => ctx.on.act(a) },
       h("span", { class: "choice__label" }, a.type === "added_kong" ? "Add to pung " : "Kong ", zh("杠")),
       h("span", { class: "choice__cards", "aria-hidden": "true" },
@@ -405,7 +405,7 @@ function actionBar(view, ctx, discardable) {
   }
   const selected = selectedOk ? faceOfId(ctx.selected) : null;
   bar.append(h("button", {
-    type: "button", class: "btn btn--discard", "data-testid": "discard",
+    type: "button", class: "btn btn--discard", "data-testid": "discard", "data-action": "discard",
     disabled: !selectedOk || ctx.busy, onclick: () => ctx.on.discard(),
   }, selected ? `Discard ${cardChinese(selected)}` : "Discard"));
   return bar;

@@ -221,7 +221,7 @@ const CLAIM_LABELS = { win: ["Win", "胡"], pao: ["Pao", "跑"], peng: ["Peng", 
 
 function claimButton(a, i, ctx, face) {
   const [label, cn] = CLAIM_LABELS[a.type];
-  const attrs = { type: "button", class: `btn btn--${a.type} choice`, "data-testid": `claim-${a.type}`,
+  const attrs = { type: "button", class: `btn btn--${a.type} choice`, "data-testid": `claim-${a.type}`, "data-action": a.type,
     disabled: ctx.busy, onclick: () => ctx.on.act(a) };
   if (a.type !== "chi") {
     const n = { pao: 4, peng: 3 }[a.type];
@@ -320,7 +320,7 @@ function actionBar(view, ctx, discardable) {
   }
   if (st.to_act && ctx.legal && st.phase === "heavenly") {
     bar.append(h("p", { class: "actions__hint" }, "Your dealt cards win at once (PH-2.4)."),
-      h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", disabled: ctx.busy,
+      h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win", disabled: ctx.busy,
         onclick: () => ctx.on.act({ type: "win" }) }, "Heavenly win ", zh("天胡")));
     return bar;
   }
@@ -343,18 +343,18 @@ function actionBar(view, ctx, discardable) {
     win ? "Your card completes your hand: win, or play on."
       : mustDiscard ? "Your turn: select a card, then Discard (or double-click it)." : "No discard is due."));
   if (win) {
-    bar.append(h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win",
+    bar.append(h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win",
       disabled: ctx.busy, onclick: () => ctx.on.act(win) }, "Win ", zh("胡")));
   }
   if (pass) {
-    bar.append(h("button", { type: "button", class: "btn", "data-testid": "turn-pass",
+    bar.append(h("button", { type: "button", class: "btn", "data-testid": "turn-pass", "data-action": "pass",
       disabled: ctx.busy, onclick: () => ctx.on.act(pass) }, win ? "Play on" : "Continue"));
   }
   if (mustDiscard) {
     const selectedOk = ctx.selected !== null && discardable.has(ctx.selected);
     const face = selectedOk ? faceOfId(ctx.selected) : null;
     bar.append(h("button", {
-      type: "button", class: "btn btn--discard", "data-testid": "discard",
+      type: "button", class: "btn btn--discard", "data-testid": "discard", "data-action": "discard",
       disabled: !selectedOk || ctx.busy, onclick: () => ctx.on.discard(),
     }, face ? `Discard ${cardChinese(face)} (${cardName(face)})` : "Discard"));
   }

@@ -101,7 +101,7 @@ export function logPanel(view, names, textOf = eventText, max = 7) {
   const events = view.state.events;
   for (let i = events.length - 1; i >= 0 && lines.length < max; i--) {
     const text = textOf(events[i], names, view.state, events[i - 1]);
-    if (text) lines.unshift(h("li", { class: `log__item log__item--${events[i].type}` }, text));
+    if (text) lines.unshift(h("li", { class: `log__item log__item--${events[i].type}`, "data-event": i }, text));
   }
   return h("section", { class: "log", "aria-label": "Recent events", "data-testid": "log" },
     h("h2", { class: "visually-hidden" }, "Recent events"),
@@ -303,7 +303,7 @@ function declarePrompt(view, ctx) {
       h("p", { class: "prompt__hint" }, "Discard all its tiles first; you cannot win holding one.")),
     h("div", { class: "prompt__choices" }, options.map((a) => h("button", {
       type: "button", class: `suit-choice${a.suit === fewest ? " is-suggested" : ""}`,
-      "data-testid": `declare-${a.suit}`, "data-suggested": a.suit === fewest ? "true" : "false",
+      "data-testid": `declare-${a.suit}`, "data-action": `suit-${a.suit}`, "data-suggested": a.suit === fewest ? "true" : "false",
       disabled: ctx.busy,
       onclick: () => ctx.on.act(a),
     },
@@ -327,12 +327,12 @@ function chowFaces(low) {
 function claimButton(a, ctx, offered) {
   const [label, cn] = CLAIM_LABELS[a.type];
   if (a.type !== "chow") {
-    return h("button", { type: "button", class: `btn btn--${a.type}`, "data-testid": `claim-${a.type}`,
+    return h("button", { type: "button", class: `btn btn--${a.type}`, "data-testid": `claim-${a.type}`, "data-action": a.type,
       disabled: ctx.busy, onclick: () => ctx.on.act(a) }, label, " ", zh(cn));
   }
   const faces = chowFaces(a.low);
   return h("button", {
-    type: "button", class: "btn btn--chow", "data-testid": "claim-chow", "data-low": a.low,
+    type: "button", class: "btn btn--chow", "data-testid": "claim-chow", "data-action": "chow", "data-low": a.low,
     "aria-label": `Chow ${faces.join(" ")}`, disabled: ctx.busy, onclick: () => ctx.on.act(a),
   }, h("span", { class: "btn__label" }, label, " ", zh(cn)),
   h("span", { class: "chow-tiles", "aria-hidden": "true" },
@@ -440,17 +440,17 @@ function actionBar(view, ctx, discardable) {
         : "Your turn: select a tile, then Discard (or double-click it)."));
   for (const a of ctx.legal) {
     if (a.type === "win") {
-      bar.append(h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win",
+      bar.append(h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win",
         disabled: ctx.busy, onclick: () => ctx.on.act(a) }, "Win ", zh("自摸")));
     } else if (a.type === "concealed_kong" || a.type === "added_kong") {
       const face = faceOfId(a.type === "added_kong" ? a.card : a.cards[0]);
-      bar.append(h("button", { type: "button", class: "btn btn--kong", "data-testid": "turn-kong",
+      bar.append(h("button", { type: "button", class: "btn btn--kong", "data-testid": "turn-kong", "data-action": "kong",
         disabled: ctx.busy, onclick: () => ctx.on.act(a) },
       "Kong ", zh("杠"), ` ${face}${a.type === "added_kong" ? " (add)" : ""}`));
     }
   }
   bar.append(h("button", {
-    type: "button", class: "btn btn--discard", "data-testid": "discard",
+    type: "button", class: "btn btn--discard", "data-testid": "discard", "data-action": "discard",
     disabled: !selectedOk || ctx.busy, onclick: () => ctx.on.discard(),
   }, selectedOk ? `Discard ${faceOfId(ctx.selected)}` : "Discard"));
   return bar;
@@ -582,11 +582,11 @@ export function settlementPanel(view, ctx, outcome) {
   panel.append(h("header", { class: "settlement__head" },
     h("h2", { id: "settle-title" }, `Deal ${view.deal + 1} over · `, outcome),
     h("div", { class: "settlement__buttons" },
-      h("button", { type: "button", class: "btn btn--primary", "data-testid": "next-deal",
+      h("button", { type: "button", class: "btn btn--primary", "data-testid": "next-deal", "data-action": "next",
         disabled: ctx.busy, onclick: ctx.on.nextDeal }, "Next deal"),
       h("button", { type: "button", class: "btn", "data-testid": "restart", disabled: ctx.busy,
         onclick: ctx.on.restart }, "Restart"),
-      h("button", { type: "button", class: "btn btn--ghost", "data-testid": "hide-settlement",
+      h("button", { type: "button", class: "btn btn--ghost", "data-testid": "hide-settlement", "data-action": "view",
         onclick: ctx.on.toggleSettlement }, "View table"))));
   return panel;
 }
