@@ -1,12 +1,15 @@
 // paiju web app: the lobby and the game tables (games.js: Sichuan, MCR, Nantong...), updated live
 // from the match's WebSocket. Games whose table the page cannot draw yet are listed as "coming soon".
+// Every text goes through t() (namespace "app", web/locales/<lang>/app.json); the language picker
+// in the top bar switches language and re-renders the current screen in place.
 
 import * as API from "./api.js";
 import { h, zh, signed } from "./dom.js";
 import { lastDiscard } from "./table.js";
 import { TABLES } from "./games.js";
 import { faceOfId, tileEl } from "./tiles.js";
-import { initI18n } from "./i18n.js";
+import { initI18n, t, has, LANGUAGES, getLanguage, setLanguage } from "./i18n.js";
+import { applySettings, settingsPanel } from "./settings.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
@@ -59,6 +62,13 @@ function save(key, value) {
 
 let statusTimer = null;
 
+/** A refusal in words: the translation of its code when there is one, else the server's message. */
+function errorText(err) {
+  if (err.status === 0) return t("app.error.offline");
+  const key = `app.error.${String(err.code ?? "").replace("/", ".")}`;
+  return err.code && has(key) ? t(key) : err.message;
+}
+
 function setStatus(text, kind = "info", sticky = false) {
   clearTimeout(statusTimer);
   statusEl.textContent = text ?? "";
@@ -68,13 +78,16 @@ function setStatus(text, kind = "info", sticky = false) {
 
 function setMode(mode) {
   connEl.dataset.mode = mode ?? "";
-  connEl.textContent = { live: "live", polling: "reconnecting…", connecting: "connecting…" }[mode] ?? "";
+  connEl.textContent = mode ? t(`app.conn.${mode}`) : "";
   connEl.hidden = !mode;
 }
 
 // ------------------------------------------------------------------ lobby
 
+let lobbyMessage = "";
+
 async function showLobby(message = "") {
+  lobbyMessage = message;
   stopLive();
   store.session = null;
   store.view = null;
@@ -82,51 +95,55 @@ async function showLobby(message = "") {
   leaveEl.hidden = true;
   dealInfoEl.textContent = "";
   setMode(null);
-  const list = h("div", { class: "games", "data-testid": "games" }, h("p", { class: "muted" }, "Loading games…"));
+  const list = h("div", { class: "games", "data-testid": "games" }, h("p", { class: "muted" }, t("app.lobby.loading")));
   const last = load(LAST);
   app.replaceChildren(h("section", { class: "lobby", "data-testid": "lobby" },
     h("div", { class: "lobby__hero" },
       h("div", { class: "lobby__tiles", "aria-hidden": "true" },
         ["1m", "5p", "1s", "E", "C", "f5"].map((f) => tileEl(f, { size: "lg" }))),
       h("h1", {}, zh("牌局"), " paiju"),
-      h("p", {}, "Traditional Chinese tile games against the computer.")),
+      h("p", {}, t("app.lobby.tagline"))),
     message ? h("p", { class: "lobby__message", role: "alert" }, message) : null,
     last ? h("p", { class: "lobby__resume" }, h("button", {
       type: "button", class: "btn", "data-testid": "resume",
       onclick: () => { save(CURRENT, last); save(LAST, null); openTable(last); },
-    }, "Return to your last table")) : null,
+    }, t("app.lobby.resume"))) : null,
     list));
   try {
     const games = await API.games();
     list.replaceChildren(...games.map(gameCard));
   } catch (err) {
     list.replaceChildren(h("p", { class: "lobby__message", role: "alert" },
-      `The game list could not be loaded: ${err.message}`));
+      t("app.lobby.gamesError", { error: errorText(err) })));
   }
+}
+
+/** A game's title in the current language (the server's English one for a game we do not know). */
+export function gameTitle(name, fallback = name) {
+  return has(`app.game.${name}.title`) ? t(`app.game.${name}.title`) : fallback;
 }
 
 function gameCard(g) {
   const known = TABLES[g.name];
   return h("article", { class: "game-card", "data-testid": `game-${g.name}` },
-    h("h2", {}, g.title),
+    h("h2", {}, gameTitle(g.name, g.title)),
     known ? h("p", { class: "game-card__cn" }, zh(known.chinese)) : null,
-    h("p", {}, g.description),
+    h("p", {}, has(`app.game.${g.name}.summary`) ? t(`app.game.${g.name}.summary`) : g.description),
     h("p", { class: "muted" }, known ? blurb(g, known)
-      : `${g.players} players · the table for this game is coming soon`),
+      : t("app.lobby.comingSoonPlayers", { count: g.players })),
     h("button", {
       type: "button", class: "btn btn--primary", "data-testid": `play-${g.name}`,
       disabled: !known, onclick: (ev) => startMatch(g, ev.currentTarget),
-    }, known ? "Play" : "Table coming soon"),
+    }, known ? t("app.lobby.play") : t("app.lobby.tableComingSoon")),
     known ? h("p", { class: "game-card__links" },
-      h("a", { href: `#/rules/${g.name}`, "data-testid": `rules-${g.name}` }, "Rules"), " · ",
-      h("a", { href: `#/calc/${g.name}`, "data-testid": `calc-${g.name}` }, "Calculator"), " · ",
-      h("a", { href: `#/friends/${g.name}`, "data-testid": `friends-${g.name}` }, "Play with friends"))
+      h("a", { href: `#/rules/${g.name}`, "data-testid": `rules-${g.name}` }, t("app.lobby.rules")), " · ",
+      h("a", { href: `#/calc/${g.name}`, "data-testid": `calc-${g.name}` }, t("app.lobby.calc")), " · ",
+      h("a", { href: `#/friends/${g.name}`, "data-testid": `friends-${g.name}` }, t("app.lobby.friends")))
       : null);
 }
 
 function blurb(g, table) {
-  const n = ["no", "one", "two", "three"][g.players - 1] ?? String(g.players - 1);
-  return `You against ${n} ${table.ai} AI player${g.players === 2 ? "" : "s"}.`;
+  return t("app.lobby.against", { count: g.players - 1, level: t(`app.ai.${table.ai}`) });
 }
 
 async function startMatch(g, button) {
@@ -142,7 +159,7 @@ async function startMatch(g, button) {
     openTable(session);
   } catch (err) {
     button.disabled = false;
-    setStatus(`Could not start a match: ${err.message}`, "error");
+    setStatus(t("app.lobby.startError", { error: errorText(err) }), "error");
   }
 }
 
@@ -157,7 +174,7 @@ function openTable(session) {
   stopLive();
   if (session.game && !TABLES[session.game]) {
     save(CURRENT, null);
-    showLobby("The table for that game is coming soon.");
+    showLobby(t("app.lobby.comingSoonTable"));
     return;
   }
   Object.assign(store, {
@@ -166,7 +183,7 @@ function openTable(session) {
   });
   document.body.dataset.screen = "table";
   leaveEl.hidden = false;
-  app.replaceChildren(h("p", { class: "loading", "data-testid": "loading" }, "Sitting down at the table…"));
+  app.replaceChildren(h("p", { class: "loading", "data-testid": "loading" }, t("app.table.sitting")));
   store.live = new API.LiveMatch(session.match_id, session.token, {
     onView: (view, events, kind) => {
       if (kind === "snapshot") connEl.dataset.snapshots = String(Number(connEl.dataset.snapshots ?? 0) + 1);
@@ -174,11 +191,11 @@ function openTable(session) {
     },
     onError: (e) => {
       if (e.code === "action/stale_version") store.live?.refresh();
-      else if (!/^(match|auth)\//.test(e.code)) setStatus(e.message, "error"); // onFatal follows
+      else if (!/^(match|auth)\//.test(e.code)) setStatus(errorText(e), "error"); // onFatal follows
     },
     onFatal: () => {
       save(CURRENT, null);
-      showLobby("That table is no longer available; start a new match.");
+      showLobby(t("app.table.gone"));
     },
     onMode: setMode,
   });
@@ -220,7 +237,7 @@ async function fetchLegal(version) {
     if (!legalIds.has(store.selected)) store.selected = null;
     render();
   } catch (err) {
-    if (err.status !== 0) setStatus(err.message, "error");
+    if (err.status !== 0) setStatus(errorText(err), "error");
     if (store.view?.version === version) setTimeout(() => {
       if (store.view?.version === version && store.legalVersion !== version) fetchLegal(version);
     }, 1000);
@@ -230,16 +247,12 @@ async function fetchLegal(version) {
 async function checkSeed(view) {
   const st = view.state;
   if (store.seedCheck?.version === view.version) return;
-  store.seedCheck = { version: view.version, text: "" };
+  store.seedCheck = { version: view.version, ok: null };
   if (!crypto?.subtle || st.seed === undefined) return;
   try {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(String(st.seed)));
     const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    store.seedCheck = {
-      version: view.version,
-      text: hex === st.seed_hash ? "✓ The seed matches the hash shown when the deal began."
-        : "✗ The seed does not match the published hash!",
-    };
+    store.seedCheck = { version: view.version, ok: hex === st.seed_hash };
     render();
   } catch {
     /* no WebCrypto: nothing to show */
@@ -284,14 +297,13 @@ async function act(action, retry = true) {
       }
     } else {
       store.busy = false;
-      setStatus(err.status === 0 ? "The server cannot be reached; try again in a moment." : err.message,
-        "error");
+      setStatus(errorText(err), "error");
     }
     render();
   }
 }
 
-async function dealCommand(fn, label) {
+async function dealCommand(fn, labelKey) {
   const view = store.view;
   if (!view || store.busy) return;
   store.busy = true;
@@ -303,7 +315,7 @@ async function dealCommand(fn, label) {
   } catch (err) {
     store.busy = false;
     if (err.status === 409) await store.live?.refresh();
-    else setStatus(`${label}: ${err.message}`, "error");
+    else setStatus(`${t(labelKey)}: ${errorText(err)}`, "error");
     render();
   }
 }
@@ -321,8 +333,8 @@ const handlers = {
       && store.legal?.some((a) => a.type === "discard" && a.card === id);
     if (ok) act({ type: "discard", card: id });
   },
-  nextDeal: () => dealCommand(API.nextDeal, "Next deal"),
-  restart: () => dealCommand(API.restartMatch, "Restart"),
+  nextDeal: () => dealCommand(API.nextDeal, "app.settle.nextDeal"),
+  restart: () => dealCommand(API.restartMatch, "app.settle.restart"),
   toggleSettlement() {
     store.showSettlement = !store.showSettlement;
     render();
@@ -341,20 +353,21 @@ function showSelection() {
     const ok = store.selected !== null && !store.busy;
     button.disabled = !ok;
     const el = ok ? app.querySelector(`[data-testid=hand-tile][data-id="${store.selected}"]`) : null;
-    button.textContent = ok ? `Discard ${el?.dataset.short ?? faceOfId(store.selected)}` : "Discard";
+    button.textContent = ok ? t("app.act.discardCard", { card: el?.dataset.short ?? faceOfId(store.selected) })
+      : t("app.act.discard");
   }
 }
 
 function comingSoon(view) {
   app.replaceChildren(h("section", { class: "lobby coming-soon", "data-testid": "coming-soon" },
-    h("h1", {}, "Coming soon"),
-    h("p", {}, `This page cannot draw the table of “${view.game}” yet.`),
+    h("h1", {}, t("app.soon.title")),
+    h("p", {}, t("app.soon.text", { game: gameTitle(view.game) })),
     h("p", {}, h("a", { class: "btn btn--primary", href: "./", onclick: (ev) => {
       ev.preventDefault();
       save(CURRENT, null);
       showLobby();
-    } }, "Back to the games"))));
-  document.title = "paiju";
+    } }, t("app.soon.back")))));
+  document.title = t("app.title.default");
 }
 
 function render() {
@@ -376,8 +389,9 @@ function render() {
     selected: store.selected,
     busy: store.busy || held,
     fresh: fresh && fresh.elapsed < FRESH_MS ? fresh : null,
-    seedCheck: store.seedCheck?.version === view.version ? store.seedCheck.text : "",
-    title: TABLES[view.game].title,
+    seedCheck: store.seedCheck?.version === view.version && store.seedCheck.ok !== null
+      ? t(store.seedCheck.ok ? "app.seed.ok" : "app.seed.bad") : "",
+    title: gameTitle(view.game, TABLES[view.game].title),
     on: handlers,
   };
   const table = TABLES[view.game];
@@ -386,12 +400,12 @@ function render() {
   if (over && store.showSettlement) nodes.push(table.settlement(view, ctx));
   else if (over) {
     nodes.push(h("button", { type: "button", class: "btn btn--primary show-results",
-      "data-testid": "show-settlement", "data-action": "view", onclick: handlers.toggleSettlement }, "Show results"));
+      "data-testid": "show-settlement", "data-action": "view", onclick: handlers.toggleSettlement }, t("app.table.showResults")));
   }
   app.replaceChildren(...nodes);
   const st = view.state;
-  dealInfoEl.replaceChildren(`Deal ${view.deal + 1} · `,
-    h("span", { "data-testid": "my-total" }, `your match total ${signed(view.scores[view.seat ?? 0])}`));
+  dealInfoEl.replaceChildren(t("app.top.deal", { n: view.deal + 1 }), " · ",
+    h("span", { "data-testid": "my-total" }, t("app.top.total", { total: signed(view.scores[view.seat ?? 0]) })));
   if (st.to_act && st.phase !== "over" && current && store.scrolledFor !== view.version) {
     // on a small screen the decision may be below the fold: bring it into view once
     store.scrolledFor = view.version;
@@ -405,8 +419,8 @@ function render() {
     store.settlementShown = view.version; // move focus to the results once, when they open
     app.querySelector("[data-testid=settlement]")?.focus({ preventScroll: true });
   }
-  document.title = st.to_act && st.phase !== "over" ? "● Your move — paiju"
-    : `paiju — ${TABLES[view.game].title}`;
+  document.title = st.to_act && st.phase !== "over" ? t("app.title.yourMove")
+    : t("app.title.table", { title: ctx.title });
 }
 
 // ------------------------------------------------------------------ boot
@@ -464,7 +478,7 @@ async function route() {
       const mod = await import(page.module);
       await mod.render(app, params);
     } catch (err) {
-      showLobby(`That page could not be shown: ${err.message}`);
+      showLobby(t("app.page.error", { error: err.message }));
     }
     return;
   }
@@ -473,6 +487,73 @@ async function route() {
   else showLobby();
 }
 
+// ------------------------------------------------------------------ top bar: language, settings
+
+const langEl = document.getElementById("lang");
+const settingsButton = document.getElementById("settings-open");
+let settingsOpen = null; // the open settings dialog
+
+/** The page's fixed texts (index.html's are English until this runs). */
+function staticTexts() {
+  document.getElementById("skip").textContent = t("app.top.skip");
+  document.querySelector(".brand")?.setAttribute("aria-label", t("app.top.home"));
+  leaveEl.textContent = t("app.top.leave");
+  langEl.setAttribute("aria-label", t("app.top.language"));
+  settingsButton.setAttribute("aria-label", t("app.settings.title"));
+  settingsButton.title = t("app.settings.title");
+  if (document.body.dataset.screen === "lobby" || !document.title.startsWith("●")) {
+    document.title = t("app.title.default");
+  }
+  // every language under its own name, so that anybody finds theirs
+  langEl.replaceChildren(...LANGUAGES.map(([code, name]) => h("option",
+    { value: code, lang: code === "zh" ? "zh-Hans" : code, selected: code === getLanguage() }, name)));
+}
+
+/** Show the current screen again in the current language, keeping the match and its state. */
+function rerender() {
+  staticTexts();
+  setMode(connEl.dataset.mode || null);
+  const screen = document.body.dataset.screen;
+  if (screen === "lobby") showLobby(lobbyMessage);
+  else if (screen === "table") {
+    if (store.view) render();
+    else app.querySelector("[data-testid=loading]")?.replaceChildren(t("app.table.sitting"));
+  } else route();
+  if (settingsOpen) {
+    closeSettings(false);
+    openSettings();
+  }
+}
+
+langEl.addEventListener("change", async () => {
+  await setLanguage(langEl.value);
+  rerender();
+});
+
+function closeSettings(refocus = true) {
+  settingsOpen?.remove();
+  settingsOpen = null;
+  settingsButton.setAttribute("aria-expanded", "false");
+  if (refocus) settingsButton.focus();
+}
+
+function openSettings() {
+  if (settingsOpen) return;
+  settingsOpen = settingsPanel(() => closeSettings());
+  settingsButton.setAttribute("aria-expanded", "true");
+  document.body.append(settingsOpen);
+  settingsOpen.focus();
+}
+
+settingsButton.addEventListener("click", () => (settingsOpen ? closeSettings() : openSettings()));
+document.addEventListener("pointerdown", (ev) => {
+  if (settingsOpen && !settingsOpen.contains(ev.target) && !settingsButton.contains(ev.target)) {
+    closeSettings(false);
+  }
+});
+
 window.addEventListener("hashchange", route);
+applySettings();
 await initI18n();
+staticTexts();
 route();

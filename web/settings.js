@@ -1,0 +1,140 @@
+// Display settings: contrast, grain and colour temperature (0–100, 50 = the table's own look),
+// large tiles, reduced motion and the claim timer. They live in localStorage under
+// "paiju.settings" and show on <html> as custom properties and classes, by one rule that the
+// inline script in index.html applies too, before the first paint:
+//   a number n   → style "--set-<name>: n/100", plus the attribute data-set-<name> when n ≠ 50;
+//   true         → class "set-<name>".
+// style.css turns those into filters, a grain overlay, bigger tiles and no animations. The claim
+// timer (off by default, so that nothing ever passes for a player who did not ask for it, and so
+// that the browser tests never depend on it) is read by app.js through claimSeconds().
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const STORE_KEY = "paiju.settings";
+
+export const DEFAULTS = Object.freeze({
+  contrast: 50, grain: 50, temperature: 50, largeTiles: false, reducedMotion: false, claimTimer: 0,
+});
+export const SLIDERS = ["contrast", "grain", "temperature"];
+export const CLAIM_TIMES = [0, 10, 20, 30];
+
+/** The stored settings, each checked against its default's type and range. */
+export function getSettings() {
+  let stored = {};
+  try {
+    stored = JSON.parse(localStorage.getItem(STORE_KEY) ?? "{}") ?? {};
+  } catch {
+    stored = {};
+  }
+  const out = { ...DEFAULTS };
+  for (const name of SLIDERS) {
+    const v = Number(stored[name]);
+    if (Number.isFinite(v)) out[name] = Math.min(100, Math.max(0, Math.round(v)));
+  }
+  for (const name of ["largeTiles", "reducedMotion"]) out[name] = stored[name] === true;
+  if (CLAIM_TIMES.includes(stored.claimTimer)) out.claimTimer = stored.claimTimer;
+  return out;
+}
+
+/** Put the settings on <html> (the same rule as index.html's inline script). */
+export function applySettings(settings = getSettings(), root = document.documentElement) {
+  for (const [name, v] of Object.entries(settings)) {
+    const attr = `set${name[0].toUpperCase()}${name.slice(1)}`;
+    if (typeof v === "number") {
+      root.style.setProperty(`--set-${name}`, String(v / 100));
+      if (v !== 50) root.dataset[attr] = "";
+      else delete root.dataset[attr];
+    } else if (typeof v === "boolean") root.classList.toggle(`set-${name}`, v);
+  }
+}
+
+const listeners = new Set();
+
+/** Call ``fn(settings)`` after every change (app.js restarts the claim timer). */
+export function onSettingsChange(fn) {
+  listeners.add(fn);
+}
+
+export function setSetting(name, value) {
+  const next = { ...getSettings(), [name]: value };
+  try {
+    localStorage.setItem(STORE_KEY, JSON.stringify(next));
+  } catch {
+    /* private mode: the change lasts until the page closes */
+  }
+  applySettings(next);
+  for (const fn of listeners) fn(next);
+}
+
+/** Seconds a claim decision may take before it passes by itself; 0: no timer. */
+export function claimSeconds() {
+  return getSettings().claimTimer;
+}
+
+/** Whether to skip animations: the setting, or the system's preference. */
+export function reducedMotion() {
+  return getSettings().reducedMotion || matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+// ------------------------------------------------------------------ the panel
+
+function slider(name, value) {
+  const id = `set-${name}`;
+  const out = h("output", { for: id, class: "settings__value", "data-testid": `setting-${name}-value` }, `${value}%`);
+  return h("div", { class: "settings__row" },
+    h("label", { for: id }, t(`app.settings.${name}`)),
+    h("input", {
+      type: "range", id, min: 0, max: 100, step: 5, value, "data-testid": `setting-${name}`,
+      "aria-describedby": `${id}-hint`,
+      oninput: (ev) => {
+        const v = Number(ev.currentTarget.value);
+        out.textContent = `${v}%`;
+        setSetting(name, v);
+      },
+    }),
+    out,
+    h("small", { id: `${id}-hint`, class: "settings__hint" }, t(`app.settings.${name}Hint`)));
+}
+
+function checkbox(name, value) {
+  const id = `set-${name}`;
+  return h("div", { class: "settings__row settings__row--check" },
+    h("input", { type: "checkbox", id, checked: value, "data-testid": `setting-${name}`,
+      onchange: (ev) => setSetting(name, ev.currentTarget.checked) }),
+    h("label", { for: id }, t(`app.settings.${name}`)));
+}
+
+/** The settings dialog; ``onClose`` runs when it closes (Escape, the Close button, outside). */
+export function settingsPanel(onClose) {
+  const s = getSettings();
+  const timer = h("select", { id: "set-claimTimer", "data-testid": "setting-claimTimer",
+    onchange: (ev) => setSetting("claimTimer", Number(ev.currentTarget.value)) },
+  CLAIM_TIMES.map((n) => h("option", { value: n, selected: n === s.claimTimer },
+    n ? t("app.settings.seconds", { count: n }) : t("app.settings.timerOff"))));
+  const panel = h("section", { class: "settings", role: "dialog", "aria-modal": "true",
+    "aria-labelledby": "settings-title", "data-testid": "settings", tabindex: "-1",
+    onkeydown: (ev) => {
+      if (ev.key === "Escape") {
+        ev.stopPropagation();
+        onClose();
+      }
+    } },
+  h("header", { class: "settings__head" },
+    h("h2", { id: "settings-title" }, t("app.settings.title")),
+    h("button", { type: "button", class: "btn btn--ghost", "data-testid": "settings-close", onclick: onClose },
+      t("app.settings.close"))),
+  SLIDERS.map((name) => slider(name, s[name])),
+  checkbox("largeTiles", s.largeTiles),
+  checkbox("reducedMotion", s.reducedMotion),
+  h("div", { class: "settings__row" },
+    h("label", { for: "set-claimTimer" }, t("app.settings.claimTimer")), timer,
+    h("small", { class: "settings__hint" }, t("app.settings.claimTimerHint"))),
+  h("p", { class: "settings__foot" },
+    h("button", { type: "button", class: "btn", "data-testid": "settings-reset", onclick: () => {
+      for (const [name, v] of Object.entries(DEFAULTS)) setSetting(name, v);
+      panel.replaceWith(settingsPanel(onClose));
+      document.querySelector("[data-testid=settings]")?.focus();
+    } }, t("app.settings.reset"))));
+  return panel;
+}
