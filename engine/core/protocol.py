@@ -52,6 +52,11 @@ class Game(Protocol):
         """What ``seat`` may see (``None``: a spectator). The only way a state leaves the engine."""
         ...
 
+    def open_view(self, state: Any) -> JSON:
+        """A spectator's view with every hand open (and all else one seat alone may see): for
+        replaying a finished deal; a server must never show it while the deal is played."""
+        ...
+
     def result(self, state: Any) -> JSON | None:
         """``None`` while playing; at the end the settlement (sums to zero) and its breakdown."""
         ...

@@ -503,6 +503,22 @@ class MahjongTable:
             view["seed"] = state.seed
         return view
 
+    def open_view(self, state: Any) -> JSON:
+        """Every hand open, for the replay of a finished deal (never shown while one is played):
+        what a spectator sees plus each seat's concealed tiles, the tile just drawn (by the seat
+        to play) and every draw, and what a game keeps to one seat (``_open_details``)."""
+        view = self.view(state, None)
+        for p in view["players"]:
+            p["hand"] = [self.card_json(t) for t in state.hands[p["seat"]]]
+        if state.drawn is not None and state.phase == "play":
+            view["drawn"] = self.card_json(state.drawn)
+        for e, raw in zip(view["events"], state.events, strict=True):
+            if raw[0] == "draw":
+                e["card"] = self.card_json(raw[2])
+        view["open"] = True
+        self._open_details(state, view)
+        return view
+
     def _event_json(self, ev: tuple[Any, ...], seat: int | None) -> JSON:
         kind, who, tile = ev[0], ev[1], ev[2]
         out: JSON = {"type": kind, "seat": who}
@@ -582,6 +598,14 @@ class MahjongTable:
 
     def _result_details(self, state: Any) -> JSON:
         return {}
+
+    def view(self, state: Any, seat: int | None) -> JSON:
+        """What ``seat`` may see: a game's ``common_view`` plus what it adds."""
+        raise NotImplementedError
+
+    def _open_details(self, state: Any, view: JSON) -> None:
+        """Fill into an open view (a fresh dict) what the game shows only to one seat (Sichuan:
+        a missing suit before all have declared)."""
 
     def _extra_zones(self, state: Any) -> dict[str, tuple[int, ...]]:
         return {}

@@ -34,7 +34,7 @@ from . import scoring
 from .cards import DECK, FACE_NAMES, NUM_FACES, card_json
 from .scoring import Hand, Score, WinSituation
 from .state import State, Win
-from .views import render_view
+from .views import open_details, render_view
 
 PLAYERS = 3
 DEALER_CARDS, OTHER_CARDS = 23, 22  # NT-2.3
@@ -351,6 +351,9 @@ class Nantong(MahjongTable):
 
     def view(self, state: State, seat: int | None) -> JSON:
         return render_view(self, state, seat)
+
+    def _open_details(self, state: State, view: JSON) -> None:
+        open_details(state, view)
 
     def score(self, spec: JSON) -> JSON:
         return scoring.score_spec(spec)

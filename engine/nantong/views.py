@@ -37,3 +37,10 @@ def render_view(game: Nantong, state: State, seat: int | None) -> JSON:
         elif kind == "end":
             e["reason"] = raw[3]
     return view
+
+
+def open_details(state: State, view: JSON) -> None:
+    """An open view (a replay) shows every seat's replacement cards during preparation."""
+    for p in view["players"]:
+        p["replacement_cards"] = ([card_json(t) for t in state.replaced[p["seat"]]]
+                                  if state.phase == "prepare" else None)

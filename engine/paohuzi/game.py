@@ -558,6 +558,10 @@ class Paohuzi:
     def view(self, state: State, seat: int | None) -> JSON:
         return render_view(self, state, seat)
 
+    def open_view(self, state: State) -> JSON:
+        """Every hand open (kans and passed faces too), for the replay of a finished deal."""
+        return render_view(self, state, None, open_all=True)
+
     def zones(self, state: State) -> dict[str, tuple[int, ...]]:
         z: dict[str, tuple[int, ...]] = {"stock": state.stock}
         for s in range(PLAYERS):

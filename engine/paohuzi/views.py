@@ -26,12 +26,14 @@ def _cards(ids: Any) -> list[dict[str, object]]:
     return [card_json(c) for c in ids]
 
 
-def render_view(game: Paohuzi, state: State, seat: int | None) -> JSON:
+def render_view(game: Paohuzi, state: State, seat: int | None, open_all: bool = False) -> JSON:
+    """``seat``'s view (None: a spectator's); ``open_all``: every hand and every seat's passed
+    faces open besides, for the replay of a finished deal."""
     over = state.phase == "over"
     score = totals(state.payments, game.players)
     players = []
     for s in range(game.players):
-        mine = s == seat
+        mine = s == seat or open_all
         shown = over or mine
         hand = state.hands[s]
         counts = counts_of_ids(hand)
@@ -79,6 +81,8 @@ def render_view(game: Paohuzi, state: State, seat: int | None) -> JSON:
                              "answer": claim_action(answer) if answer is not None else None}
     if over:
         view["seed"] = state.seed
+    if open_all:
+        view["open"] = True
     return view
 
 

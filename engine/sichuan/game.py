@@ -21,7 +21,7 @@ from ..mahjong import SUITS, counts_of_ids, is_seven_pairs, is_standard_complete
 from ..mahjong.table import MahjongTable, Meld, event, with_item
 from .scoring import DeclaredMeld, Evaluation, Situation, evaluate, score_spec
 from .state import State, Win
-from .views import render_view
+from .views import open_details, render_view
 
 PLAYERS = 4
 FLOWER_PIG_PENALTY = 32  # SC-10.2
@@ -243,6 +243,9 @@ class Sichuan(MahjongTable):
 
     def view(self, state: State, seat: int | None) -> JSON:
         return render_view(self, state, seat)
+
+    def _open_details(self, state: State, view: JSON) -> None:
+        open_details(state, view)
 
     def _determinize_fields(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         """Others' declarations are secret until all are made: redraw them."""

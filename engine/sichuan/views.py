@@ -34,3 +34,10 @@ def render_view(game: Sichuan, state: State, seat: int | None) -> JSON:
         elif raw[0] == "end":
             e["reason"] = raw[3]
     return view
+
+
+def open_details(state: State, view: JSON) -> None:
+    """An open view (a replay) shows every missing suit, even before all four have declared."""
+    for p in view["players"]:
+        missing = state.missing[p["seat"]]
+        p["missing_suit"] = SUITS[missing] if missing is not None else None
