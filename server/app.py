@@ -24,6 +24,7 @@ from engine import EngineError
 from .errors import ApiError, from_engine
 from .limits import BodyLimit
 from .pubsub import LocalBroker, RedisBroker
+from .replays import router as replays_router
 from .routes import router
 from .service import Service
 from .settings import Settings, get_settings
@@ -67,6 +68,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.include_router(router)
+    app.include_router(replays_router)
     _errors(app)
     if settings.web_dir.is_dir():
         _web(app, StaticFiles(directory=settings.web_dir, html=True))

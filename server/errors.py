@@ -17,6 +17,7 @@ STATUS: dict[str, int] = {
     "auth/missing_token": 401,
     "auth/bad_token": 403,
     "match/not_found": 404,
+    "deal/not_found": 404,
     "game/unknown": 404,
     "route/not_found": 404,
     "route/method_not_allowed": 405,
