@@ -4,6 +4,9 @@
 // 红花 Red Flower. The four Old Generals (千 白花 红花 and the Nine of Strings) carry a gold band.
 // Faces use the API notation: "1m"–"9m", "1p"–"9p", "1s"–"9s", "Q", "B", "H".
 // Chinese glyphs come from the bundled subset font (fonts/paiju-cjk.woff2, family PaijuCJK).
+// Names in words come from t(): app.long.*.
+
+import { t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const NUMERALS = "一二三四五六七八九";
@@ -12,14 +15,14 @@ const INK = "#1d2746";
 const PAPER = "#fbf8ef";
 const GOLD = "#d9a21b";
 export const SUITS = {
-  m: { cn: "万", name: "Myriads", color: "#b3261e" },
-  p: { cn: "饼", name: "Coins", color: "#1c4f9c" },
-  s: { cn: "条", name: "Strings", color: "#17803d" },
+  m: { cn: "万", color: "#b3261e" },
+  p: { cn: "饼", color: "#1c4f9c" },
+  s: { cn: "条", color: "#17803d" },
 };
 const SPECIAL = {
-  Q: { cn: "千", name: "Thousand", color: "#3b2a5c" },
-  B: { cn: "白花", name: "White Flower", color: "#1c4f9c" },
-  H: { cn: "红花", name: "Red Flower", color: "#c62828" },
+  Q: { cn: "千", color: "#3b2a5c" },
+  B: { cn: "白花", color: "#1c4f9c" },
+  H: { cn: "红花", color: "#c62828" },
 };
 const FACES = [..."mps"].flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${s}`)).concat(["Q", "B", "H"]);
 
@@ -37,8 +40,9 @@ export function cardChinese(face) {
 
 /** "5 of Myriads", "Thousand", "Red Flower". */
 export function cardName(face) {
-  if (SPECIAL[face]) return SPECIAL[face].name;
-  return `${face[0]} of ${SUITS[face[1]]?.name ?? face[1]}`;
+  if (SPECIAL[face]) return t(`app.long.${face}`);
+  if (!SUITS[face[1]]) return face;
+  return t(`app.long.${face[1]}`, { count: Number(face[0]) });
 }
 
 /** Sort key: Myriads, Coins, Strings by rank, then Thousand, White Flower, Red Flower. */

@@ -4,11 +4,11 @@
 // player's hu itemised and the pairwise settlement. Pure rendering, like table.js: every change
 // goes through the handlers the app passes in ``ctx.on``.
 
-import { h, zh, signed, append } from "./dom.js";
-import { seatNames, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable } from "./table.js";
+import { h, zh, append } from "./dom.js";
+import { seatNames, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable, scoreEl, seatKind }
+  from "./table.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
-
-const RANK_WORDS = ["", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines"];
+import { t, patternName } from "./i18n.js";
 
 /** A card named in a sentence: "5 of Myriads 五万". */
 function cardRef(face) {
@@ -17,19 +17,16 @@ function cardRef(face) {
 
 /** NT-6.2: what an indicator doubles. */
 function indicatorReach(face) {
-  if (isOldGeneral(face)) return ["×2 the Old Generals ", zh("千 白花 红花 九条")];
-  return [`×2 all ordinary ${RANK_WORDS[Number(face[0])]}`];
+  if (isOldGeneral(face)) return [t("app.nt.reachGenerals"), " ", zh("千 白花 红花 九条")];
+  return t("app.nt.reachRank", { n: face[0] });
 }
 
+/** Group kinds: the text is app.nt.group.<kind>, the Chinese term stays beside it. */
 const GROUPS = {
-  pung: ["Pung", "碰"],
-  kong: ["Kong", "杠"],
-  concealed_kong: ["Concealed kong", "暗杠"],
-  added_kong: ["Added kong", "杠"],
-  opening_kong: ["Opening kong", "杠"],
-  opening_triplet: ["Indicator triplet", ""],
-  hezi: ["Tiandi Hezi", "天地合子"],
+  pung: "碰", kong: "杠", concealed_kong: "暗杠", added_kong: "杠", opening_kong: "杠", opening_triplet: "",
+  hezi: "天地合子",
 };
+const groupName = (kind) => (kind in GROUPS ? t(`app.nt.group.${kind}`) : kind);
 
 function meldKind(m) {
   if (m.type === "kong") return m.concealed ? "concealed_kong" : m.added ? "added_kong" : "kong";
@@ -42,61 +39,70 @@ function sortCards(cards) {
 
 // ------------------------------------------------------------------ events
 
+/** The Nantong event ``ev`` as a sentence (app.nt.ev.*, shared ones app.ev.*), or null. */
 function eventText(ev, names, state) {
-  const who = ev.seat === null || ev.seat === undefined ? "" : names.name(ev.seat);
+  const s = ev.seat;
   const face = ev.card?.face;
+  const card = face ? cardName(face) : "";
+  const first = ev.cards?.[0]?.face;
+  const from = ev.from === null || ev.from === undefined ? "" : names.obj(ev.from);
   switch (ev.type) {
     case "deal":
-      return [`New deal: ${who} ${who === "You" ? "are" : "is"} the dealer `, zh("庄")];
+      return [names.say("app.ev.deal", s), " ", zh("庄")];
     case "indicators":
-      return ["Indicators: ", ...ev.cards.flatMap((c, i) => [i ? " and " : "", cardRef(c.face)])];
+      return [t("app.nt.ev.indicators"), " ", ...ev.cards.flatMap((c, i) => [i ? " · " : "", cardRef(c.face)])];
     case "finish":
-      return `${who} finished ${who === "You" ? "your" : "their"} preparation`;
+      return names.say("app.nt.ev.finish", s);
     case "ready":
-      return [`${who} declared ready `, zh("听")];
+      return [names.say("app.nt.ev.ready", s), " ", zh("听")];
     case "opening_kong":
-      return [`${who} `, zh("杠"), " opening kong of ", cardRef(ev.cards[0].face)];
+      return [names.say("app.nt.ev.openingKong", s, { card: cardName(first) }), " ", zh("杠")];
     case "opening_triplet":
-      return [`${who} exposed an indicator triplet of `, cardRef(ev.cards[0].face)];
+      return names.say("app.nt.ev.openingTriplet", s, { card: cardName(first) });
     case "hezi":
-      return [`${who} declared Tiandi Hezi `, zh("天地合子"), " with ", cardRef(ev.cards[0].face)];
+      return [names.say("app.nt.ev.hezi", s, { card: cardName(first) }), " ", zh("天地合子")];
     case "play":
-      return `Preparation over: ${who} ${who === "You" ? "discard" : "discards"} first`;
+      return names.say("app.nt.ev.play", s);
     case "draw":
-      if (ev.replacement) return face ? [`${who} drew a replacement: `, cardRef(face)] : `${who} drew a replacement`;
-      return face ? [`${who} drew `, cardRef(face)] : null;
+      if (ev.replacement) return names.say(face ? "app.nt.ev.drawReplacement" : "app.ev.drawReplacement", s, { card });
+      return face ? names.say("app.ev.draw", s, { card }) : null;
     case "discard":
-      return [`${who} discarded `, cardRef(face)];
+      return names.say("app.ev.discard", s, { card });
     case "pung":
-      return [`${who} `, zh("碰"), " pung ", cardRef(face), ` from ${names.obj(ev.from)}`];
+      return [names.say("app.ev.pung", s, { card, from }), " ", zh("碰")];
     case "kong":
-      return [`${who} `, zh("杠"), " kong ", cardRef(face), ` from ${names.obj(ev.from)}`];
+      return [names.say("app.ev.kong", s, { card, from }), " ", zh("杠")];
     case "concealed_kong":
-      return [`${who} `, zh("杠"), " concealed kong", face ? [" of ", cardRef(face)] : ""];
+      return [names.say(face ? "app.ev.concealedKong" : "app.ev.concealedKongHidden", s, { card }), " ", zh("杠")];
     case "added_kong":
-      return [`${who} added `, cardRef(face), " to a pung"];
+      return [names.say("app.ev.addedKong", s, { card }), " ", zh("杠")];
     case "win":
-      return [`${who} `, zh("胡"), " won ", howWon(ev.how, ev.from, face, names)];
+      return [zh("胡"), " ", howWon(ev.how, s, ev.from, face, names)];
     case "end":
-      return ev.reason === "exhausted" ? "The stock is exhausted: base hu only" : "Deal over";
+      return t(ev.reason === "exhausted" ? "app.nt.ev.exhausted" : "app.ev.end");
     default:
       return ev.type;
   }
 }
 
-function howWon(how, from, face, names) {
-  if (how === "heavenly") return ["a Heavenly win ", zh("天胡")];
-  if (how === "self_draw") return ["by self-draw ", zh("自摸"), face ? [" with ", cardRef(face)] : ""];
-  if (how === "robbed_kong") return [`robbing ${names.poss(from)} kong `, zh("抢杠"), face ? [" with ", cardRef(face)] : ""];
-  return [`on ${names.poss(from)} discard`, face ? [" ", cardRef(face)] : ""];
+/** "Left won by self-draw with …" and the like, one phrase per way (app.won.*). */
+function howWon(how, seat, from, face, names) {
+  const withCard = face ? [" · ", cardRef(face)] : "";
+  if (how === "heavenly") return [names.say("app.won.heavenly", seat), " ", zh("天胡")];
+  if (how === "self_draw") return [names.say("app.won.self", seat), " ", zh("自摸"), withCard];
+  if (how === "robbed_kong") {
+    return [names.say("app.won.rob", seat, { whose: names.poss(from) }), " ", zh("抢杠"), withCard];
+  }
+  return [names.say("app.won.discard", seat, { whose: names.poss(from) }), withCard];
 }
 
 // ------------------------------------------------------------------ pieces
 
 function groupEl(kind, cards, size, extra = {}) {
-  const [label, cn] = GROUPS[kind] ?? [kind, ""];
+  const label = groupName(kind);
+  const cn = GROUPS[kind] ?? "";
   const el = h("div", { class: `lgroup lgroup--${kind}`, role: "group", "data-testid": extra.testid ?? "group",
-    "data-kind": kind, "aria-label": `${label} of ${cardName(cards[0].face)}` });
+    "data-kind": kind, "aria-label": t("app.mj.meld", { kind: label, card: cardName(cards[0].face) }) });
   const row = h("div", { class: "lgroup__cards" });
   cards.forEach((c, i) => {
     if (kind === "concealed_kong" && (i === 0 || i === 3)) row.append(backEl(size));
@@ -114,13 +120,14 @@ function groupsEl(p, size) {
 }
 
 function riverEl(discards, seat, last, fresh) {
-  const river = h("div", { class: "lriver", "data-testid": "river", "aria-label": "Discards" });
+  const river = h("div", { class: "lriver", "data-testid": "river", "aria-label": t("app.mj.discards") });
   discards.forEach((c, i) => {
     const isLast = last && last.seat === seat && last.card.id === c.id && i === discards.length - 1;
     const el = cardEl(c.face, { size: "sm", cls: isLast ? "is-last" : "" });
     if (isLast) {
       el.dataset.testid = "last-discard";
-      el.setAttribute("aria-label", `${cardName(c.face)}, last discard`);
+      el.setAttribute("aria-label", t("app.mj.lastDiscard", { card: cardName(c.face) }));
+      el.title = t("app.mj.lastDiscard", { card: cardName(c.face) });
       if (fresh) {
         el.classList.add("is-fresh");
         el.style.animationDelay = `-${fresh.elapsed}ms`;
@@ -128,7 +135,7 @@ function riverEl(discards, seat, last, fresh) {
     }
     river.append(el);
   });
-  if (!discards.length) river.append(h("span", { class: "lriver__empty" }, "no discards yet"));
+  if (!discards.length) river.append(h("span", { class: "lriver__empty" }, t("app.nt.noDiscards")));
   return river;
 }
 
@@ -144,29 +151,21 @@ function badges(view, s) {
   const p = st.players[s];
   const out = [];
   if (st.dealer === s) {
-    out.push(h("span", { class: "badge badge--dealer", title: "Dealer", "data-testid": "dealer-badge" }, zh("庄"), " dealer"));
+    out.push(h("span", { class: "badge badge--dealer", title: t("app.badge.dealerTitle"), "data-testid": "dealer-badge" },
+      zh("庄"), " ", t("app.badge.dealer")));
   }
   if (p.ready) {
-    out.push(h("span", { class: "badge badge--ready", title: "Declared ready: the hand is locked (NT-3.6)",
-      "data-testid": "ready-badge" }, zh("听"), " ready"));
+    out.push(h("span", { class: "badge badge--ready", title: t("app.nt.readyTitle"),
+      "data-testid": "ready-badge" }, zh("听"), " ", t("app.badge.ready")));
   }
   if (st.phase === "prepare") {
-    if (st.preparing === s) out.push(h("span", { class: "badge badge--active" }, "preparing…"));
-    else if (prepared(st).has(s)) out.push(h("span", { class: "badge badge--muted" }, "prepared"));
+    if (st.preparing === s) out.push(h("span", { class: "badge badge--active" }, t("app.nt.preparing")));
+    else if (prepared(st).has(s)) out.push(h("span", { class: "badge badge--muted" }, t("app.nt.prepared")));
   }
   if (st.result?.winner === s) {
-    out.push(h("span", { class: "badge badge--won", "data-testid": "won-badge" }, zh("胡"), " won"));
+    out.push(h("span", { class: "badge badge--won", "data-testid": "won-badge" }, zh("胡"), " ", t("app.badge.won")));
   }
   return out;
-}
-
-function scoreEl(view, s) {
-  const p = view.state.players[s];
-  const cls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
-  return h("span", { class: "seat__score", "data-testid": "seat-score",
-    title: `This deal ${signed(p.score)}; match total ${signed(view.scores[s])}` },
-  h("small", {}, "deal "), h("b", { class: cls(p.score) }, signed(p.score)),
-  h("small", {}, " · match "), h("b", { class: cls(view.scores[s]) }, signed(view.scores[s])));
 }
 
 function isActing(st, s) {
@@ -181,7 +180,7 @@ function shownHand(cards, size, winId = null) {
   sorted.forEach((c) => row.append(cardEl(c.face, { size })));
   if (winning) {
     row.append(h("span", { class: "lhand__gap", "aria-hidden": "true" }),
-      cardEl(winning.face, { size, cls: "is-winning", label: `${cardName(winning.face)}, winning card` }));
+      cardEl(winning.face, { size, cls: "is-winning", label: t("app.nt.winningCard", { card: cardName(winning.face) }) }));
   }
   return row;
 }
@@ -191,8 +190,7 @@ function shownHand(cards, size, winId = null) {
 function opponentEl(view, s, names, last, fresh) {
   const st = view.state;
   const p = st.players[s];
-  const seatInfo = view.seats[s];
-  const kind = seatInfo?.kind === "ai" ? `${seatInfo.level ?? "basic"} AI` : "player";
+  const kind = seatKind(view, s);
   const panel = h("section", {
     class: `seat seat--${names.pos(s)}${isActing(st, s) ? " is-turn" : ""}${st.result?.winner === s ? " has-won" : ""}`,
     "data-testid": "seat", "data-seat": s, "aria-label": `${names.name(s)} (${kind})`,
@@ -203,7 +201,7 @@ function opponentEl(view, s, names, last, fresh) {
   if (p.hand) panel.append(shownHand(p.hand, "sm", st.result?.win?.seat === s ? st.result.win.card?.id : null));
   else {
     const backs = h("div", { class: "lhand lhand--backs", "data-testid": "backs",
-      "aria-label": `${p.hand_count} cards in hand` });
+      "aria-label": t("app.nt.cardsInHand", { count: p.hand_count }) });
     for (let i = 0; i < p.hand_count; i++) backs.append(backEl("tiny"));
     backs.append(h("span", { class: "lhand__count" }, String(p.hand_count)));
     panel.append(backs);
@@ -216,8 +214,8 @@ function opponentEl(view, s, names, last, fresh) {
 // ------------------------------------------------------------------ the centre
 
 function indicatorsEl(st) {
-  return h("div", { class: "indicators", "data-testid": "indicators", role: "group", "aria-label": "Indicators" },
-    h("h2", { class: "indicators__title" }, "Indicators"),
+  return h("div", { class: "indicators", "data-testid": "indicators", role: "group", "aria-label": t("app.nt.indicators") },
+    h("h2", { class: "indicators__title" }, t("app.nt.indicators")),
     h("div", { class: "indicators__cards" }, st.indicators.map((c) => h("figure", { class: "indicator" },
       cardEl(c.face, { size: "md", data: { testid: "indicator" } }),
       h("figcaption", {}, zh(cardChinese(c.face)), h("small", {}, indicatorReach(c.face)))))));
@@ -226,14 +224,15 @@ function indicatorsEl(st) {
 function turnText(view, names) {
   const st = view.state;
   if (st.phase === "prepare") {
-    return st.preparing === names.me ? "Your preparation" : `${names.name(st.preparing)} is preparing`;
+    return st.preparing === names.me ? t("app.nt.yourPreparation") : t("app.nt.isPreparing", { who: names.name(st.preparing) });
   }
-  if (st.phase === "over") return st.result?.winner === null ? "Exhausted: base hu only" : "Deal over";
+  if (st.phase === "over") return t(st.result?.winner === null ? "app.nt.exhaustedShort" : "app.turn.over");
   if (st.phase === "claim") {
-    return st.claim.kind === "rob" ? `${names.name(st.claim.from)} adds a kong`
-      : ["Claims on ", names.poss(st.claim.from), " ", zh(cardChinese(st.claim.card.face))];
+    return st.claim.kind === "rob" ? names.say("app.nt.addsKong", st.claim.from)
+      : [t("app.turn.claims", { whose: names.poss(st.claim.from), card: cardName(st.claim.card.face) }), " ",
+        zh(cardChinese(st.claim.card.face))];
   }
-  return st.turn === names.me ? "Your turn" : `${names.name(st.turn)} to play`;
+  return st.turn === names.me ? t("app.turn.yours") : t("app.turn.toPlay", { who: names.name(st.turn) });
 }
 
 function centre(view, names) {
@@ -243,21 +242,16 @@ function centre(view, names) {
       indicatorsEl(st),
       h("div", { class: "board__status" },
         h("div", { class: "compass__wall", "data-testid": "wall" },
-          h("b", {}, String(st.wall_remaining)), h("small", {}, " cards in the stock")),
+          h("b", {}, String(st.wall_remaining)), h("small", {}, " ", t("app.nt.stock", { count: st.wall_remaining }))),
         h("div", { class: "compass__turn", "data-testid": "turn" }, turnText(view, names)),
-        h("div", { class: "compass__deal" }, `Deal ${view.deal + 1}`))),
+        h("div", { class: "compass__deal" }, t("app.top.deal", { n: view.deal + 1 })))),
     logPanel(view, names, eventText, 9));
 }
 
 // ------------------------------------------------------------------ prompts
 
-const PREP = {
-  opening_kong: ["Opening kong", "杠", "Expose four dealt cards as a group; draw a replacement. 16 hu."],
-  opening_triplet: ["Indicator triplet", "", "Expose three dealt cards of an indicator’s face. 16 hu."],
-  hezi: ["Tiandi Hezi", "天地合子", "Expose the indicators’ other two copies; draw two replacements. 16 hu."],
-  ready: ["Declare ready", "听", "One card from winning: your hand is locked, a win counts ×2."],
-  finish: ["Finish preparation", "", ""],
-};
+/** Preparation choices: label app.nt.prep.<type>, hint app.nt.prepHint.<type>, Chinese term. */
+const PREP = { opening_kong: "杠", opening_triplet: "", hezi: "天地合子", ready: "听", finish: "" };
 
 function prepPrompt(view, ctx) {
   const order = ["opening_kong", "opening_triplet", "hezi", "ready", "finish"];
@@ -265,12 +259,12 @@ function prepPrompt(view, ctx) {
   const declarations = actions.some((a) => a.type !== "finish");
   return h("section", { class: "prompt prompt--prep", "data-testid": "prep-prompt" },
     h("div", { class: "prompt__text" },
-      h("h2", {}, "Your preparation"),
-      h("p", { class: "prompt__hint" }, declarations
-        ? "Make your opening declarations, one at a time, then finish."
-        : "No opening declaration is open to you.")),
+      h("h2", {}, t("app.nt.yourPreparation")),
+      h("p", { class: "prompt__hint" }, t(declarations ? "app.nt.prepHint" : "app.nt.prepNone"))),
     h("div", { class: "prompt__choices" }, actions.map((a) => {
-      const [label, cn, hint] = PREP[a.type];
+      const label = t(`app.nt.prep.${a.type}`);
+      const cn = PREP[a.type];
+      const hint = a.type === "finish" ? "" : t(`app.nt.prepHint.${a.type}`);
       const faces = (a.cards ?? []).map(faceOfId);
       return h("button", {
         type: "button", class: `btn choice choice--${a.type}${a.type === "finish" ? " btn--primary" : ""}`,
@@ -282,7 +276,8 @@ function prepPrompt(view, ctx) {
     })));
 }
 
-const CLAIM_LABELS = { win: ["Win", "胡"], kong: ["Kong", "杠"], pung: ["Pung", "碰"], pass: ["Pass", "过"] };
+/** Claim buttons: the text is app.claim.<type>, with the Chinese term beside it. */
+const CLAIM_LABELS = { win: "胡", kong: "杠", pung: "碰", pass: "过" };
 
 function claimPrompt(view, ctx, names) {
   const st = view.state;
@@ -294,11 +289,12 @@ function claimPrompt(view, ctx, names) {
   const face = c.card.face;
   const count = { kong: 4, pung: 3 };
   return h("section", { class: "prompt prompt--claim", "data-testid": "claim-prompt" },
-    h("h2", {}, rob ? `${names.name(c.from)} adds a kong with` : `${names.name(c.from)} discarded`),
+    h("h2", {}, names.say(rob ? "app.claim.robbing" : "app.claim.discarded", c.from)),
     cardEl(face, { size: "md", cls: "prompt__tile" }),
-    h("span", { class: "prompt__ask" }, rob ? "Rob the kong?" : "Claim it?"),
+    h("span", { class: "prompt__ask" }, t(rob ? "app.claim.robAsk" : "app.claim.ask")),
     h("div", { class: "prompt__choices" }, actions.map((a) => {
-      const [label, cn] = CLAIM_LABELS[a.type];
+      const label = t(`app.claim.${a.type}`);
+      const cn = CLAIM_LABELS[a.type];
       return h("button", { type: "button", class: `btn btn--${a.type} choice`, "data-testid": `claim-${a.type}`, "data-action": a.type,
         disabled: ctx.busy, onclick: () => ctx.on.act(a) },
       h("span", { class: "choice__label" }, label, " ", zh(cn)),
@@ -319,10 +315,10 @@ function myArea(view, ctx, names, last, fresh) {
   const won = st.result?.winner === s;
   const area = h("section", {
     class: `me${isActing(st, s) ? " is-turn" : ""}${won ? " has-won" : ""}`,
-    "data-testid": "my-seat", "data-seat": s, "aria-label": "Your seat",
+    "data-testid": "my-seat", "data-seat": s, "aria-label": t("app.me.seat"),
   });
   area.append(h("header", { class: "seat__head" },
-    h("span", { class: "seat__name" }, "You"), badges(view, s), scoreEl(view, s)));
+    h("span", { class: "seat__name" }, names.name(s)), badges(view, s), scoreEl(view, s)));
   area.append(h("div", { class: "me__upper" }, riverEl(p.discards, s, last, fresh), groupsEl(p, "md")));
 
   if (st.phase === "over") {
@@ -333,14 +329,15 @@ function myArea(view, ctx, names, last, fresh) {
     const claimFace = st.phase === "claim" && st.to_act ? st.claim?.card.face : null;
     const cards = sortCards((p.hand ?? []).filter((c) => c.id !== drawnId));
     if (st.drawn) cards.push(st.drawn);
-    const hand = h("div", { class: "lhand lhand--mine", "data-testid": "hand", role: "group", "aria-label": "Your hand" });
+    const hand = h("div", { class: "lhand lhand--mine", "data-testid": "hand", role: "group", "aria-label": t("app.me.hand") });
     cards.forEach((c) => {
       if (c.id === drawnId) hand.append(h("span", { class: "lhand__gap", "aria-hidden": "true" }));
       const legal = discardable.has(c.id);
       const selected = legal && ctx.selected === c.id;
       const repl = replaced.has(c.id);
       const match = claimFace === c.face;
-      const label = `${cardName(c.face)}${c.id === drawnId ? ", just drawn" : ""}${repl ? ", replacement card" : ""}`;
+      const label = [cardName(c.face), c.id === drawnId ? t("app.me.justDrawn") : "",
+        repl ? t("app.nt.replacementCard") : ""].filter(Boolean).join(", ");
       const el = cardEl(c.face, {
         tag: "button", size: "lg", label,
         cls: `${legal ? "is-legal" : ""}${selected ? " is-selected" : ""}${c.id === drawnId ? " is-drawn" : ""}`
@@ -370,11 +367,11 @@ function actionBar(view, ctx, discardable) {
     return bar;
   }
   if (st.phase !== "play" || !st.to_act) {
-    let hint = "Waiting for the other players…";
-    if (st.phase === "over") hint = "The deal is over.";
+    let hint = t("app.hint.waiting");
+    if (st.phase === "over") hint = t("app.hint.over");
     else if (st.phase === "prepare") {
-      hint = st.to_act ? "…" : `${names.name(st.preparing)} is making opening declarations…`;
-    } else if (st.phase === "claim" && st.claim?.answer) hint = "Waiting for the other players’ answers…";
+      hint = st.to_act ? "…" : t("app.nt.declaring", { who: names.name(st.preparing) });
+    } else if (st.phase === "claim" && st.claim?.answer) hint = t("app.hint.waitingAnswers");
     bar.append(h("p", { class: "actions__hint" }, hint));
     return bar;
   }
@@ -384,21 +381,21 @@ function actionBar(view, ctx, discardable) {
   }
   const selectedOk = ctx.selected !== null && discardable.has(ctx.selected);
   const heavenly = !st.drawn && st.dealer === names.me && !st.events.some((e) => e.type === "discard");
-  let hint = "Your turn: select a card, then Discard (or double-click it).";
-  if (me.ready && st.drawn) hint = "You are ready: win with the card you drew, or discard it.";
-  else if (heavenly) hint = "You deal: discard first, without drawing.";
-  else if (!st.drawn) hint = "Discard a card (no draw after a pung).";
+  let hint = t("app.hint.discardCard");
+  if (me.ready && st.drawn) hint = t("app.nt.hintReady");
+  else if (heavenly) hint = t("app.nt.hintDealer");
+  else if (!st.drawn) hint = t("app.nt.hintNoDraw");
   bar.append(h("p", { class: "actions__hint", "data-testid": "turn-hint" }, hint));
   for (const a of ctx.legal) {
     if (a.type === "win") {
       bar.append(h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win",
         disabled: ctx.busy, onclick: () => ctx.on.act(a) },
-      heavenly ? ["Heavenly win ", zh("天胡")] : ["Win ", zh("自摸")]));
+      heavenly ? [t("app.act.heavenly"), " ", zh("天胡")] : [t("app.claim.win"), " ", zh("自摸")]));
     } else if (a.type === "concealed_kong" || a.type === "added_kong") {
       const face = faceOfId(a.type === "added_kong" ? a.card : a.cards[0]);
       bar.append(h("button", { type: "button", class: "btn btn--kong choice", "data-testid": "turn-kong", "data-action": "kong",
         disabled: ctx.busy, onclick: () => ctx.on.act(a) },
-      h("span", { class: "choice__label" }, a.type === "added_kong" ? "Add to pung " : "Kong ", zh("杠")),
+      h("span", { class: "choice__label" }, t(a.type === "added_kong" ? "app.nt.addToPung" : "app.claim.kong"), " ", zh("杠")),
       h("span", { class: "choice__cards", "aria-hidden": "true" },
         Array.from({ length: 4 }, () => cardEl(face, { size: "btn" })))));
     }
@@ -407,7 +404,7 @@ function actionBar(view, ctx, discardable) {
   bar.append(h("button", {
     type: "button", class: "btn btn--discard", "data-testid": "discard", "data-action": "discard",
     disabled: !selectedOk || ctx.busy, onclick: () => ctx.on.discard(),
-  }, selected ? `Discard ${cardChinese(selected)}` : "Discard"));
+  }, selected ? t("app.act.discardCard", { card: cardChinese(selected) }) : t("app.act.discard")));
   return bar;
 }
 
@@ -416,38 +413,32 @@ function actionBar(view, ctx, discardable) {
 export function renderTable(view, ctx) {
   return tableShell(view, ctx, {
     opponent: opponentEl, centre: (v, _ctx, names) => centre(v, names), mine: myArea,
-  }, { kind: "table--three table--nantong", title: "Nantong" });
+  }, { kind: "table--three table--nantong" });
 }
 
 // ------------------------------------------------------------------ settlement (NT-6)
 
-const FACTORS = {
-  old_general: (m) => ["Old General"],
-  indicator: (m) => ["indicator ", zh(cardChinese(m.indicator))],
-  exact_match: (m) => ["exact match ", zh(cardChinese(m.indicator))],
-};
+/** What doubles a holding (NT-6.2): app.nt.factor.<code>, with the indicator's face. */
+function factorText(m) {
+  if (m.code === "old_general") return t("app.nt.factor.old_general");
+  if (m.code === "indicator" || m.code === "exact_match") {
+    return [t(`app.nt.factor.${m.code}`), " ", zh(cardChinese(m.indicator))];
+  }
+  return m.code;
+}
 
-/** Short names for the holdings (NT-6.1); the engine's longer name stays as the tooltip. */
-const HOLDING_NAMES = {
-  exposed_pung: "Exposed pung",
-  winning_pung: "Pung by the winning discard",
-  triplet_in_hand: "Three in hand",
-  four_in_hand: "Four in hand",
-  exposed_kong: "Exposed kong",
-  concealed_kong: "Concealed kong",
-  opening_kong: "Opening kong",
-  opening_triplet: "Indicator triplet",
-  hezi: "Tiandi Hezi",
-};
+/** Short names for the holdings (NT-6.1, app.nt.holding.*); the engine's longer name stays as the tooltip. */
+const HOLDINGS = new Set(["exposed_pung", "winning_pung", "triplet_in_hand", "four_in_hand", "exposed_kong",
+  "concealed_kong", "opening_kong", "opening_triplet", "hezi"]);
 
 function holdingRow(x) {
   const factors = x.multipliers.map((m) => h("span", { class: "factor", "data-testid": "factor" },
-    "×2 ", (FACTORS[m.code] ?? (() => [m.code]))(m)));
+    "×2 ", factorText(m)));
   return h("tr", { "data-testid": "holding", "data-kind": x.kind },
     h("td", {}, h("span", { class: "holding__card" }, cardEl(x.card, { size: "mini" })),
-      h("span", { class: "holding__text", title: x.name }, HOLDING_NAMES[x.kind] ?? x.name,
+      h("span", { class: "holding__text", title: x.name }, HOLDINGS.has(x.kind) ? t(`app.nt.holding.${x.kind}`) : x.name,
         x.chinese ? [" ", zh(x.chinese)] : "",
-        h("small", { class: "muted" }, " ", cardChinese(x.card), x.exact_match_base ? " · indicator’s face: base 12" : ""))),
+        h("small", { class: "muted" }, " ", cardChinese(x.card), x.exact_match_base ? ` · ${t("app.nt.base12")}` : ""))),
     h("td", { class: "num", "data-testid": "holding-base" }, String(x.base)),
     h("td", { class: "factors" }, factors.length ? factors : h("span", { class: "muted" }, "—")),
     h("td", { class: "num", "data-testid": "holding-hu" }, String(x.hu)));
@@ -461,7 +452,8 @@ function readingEl(w, winCard) {
   const mark = (faces, where) => faces.map((f) => {
     const on = !marked && winCard && where && f === winCard;
     if (on) marked = true;
-    return cardEl(f, { size: "xs", cls: on ? "is-winning" : "", label: on ? `${cardName(f)}, winning card` : undefined });
+    return cardEl(f, { size: "xs", cls: on ? "is-winning" : "",
+      label: on ? t("app.nt.winningCard", { card: cardName(f) }) : undefined });
   });
   const into = w.reading.winning_card_in;
   const same = (g) => into && g.type === into.type && JSON.stringify(g.cards) === JSON.stringify(into.cards);
@@ -472,17 +464,21 @@ function readingEl(w, winCard) {
     const kind = g.declared ? g.type : g.type === "sequence" ? "sequence" : "triplet";
     row.append(h("div", { class: `lgroup lgroup--${kind}`, role: "group" },
       h("div", { class: "lgroup__cards" }, mark(g.cards, here)),
-      h("span", { class: "lgroup__label" }, g.declared ? (GROUPS[g.type]?.[0] ?? g.type).toLowerCase() : g.type)));
+      h("span", { class: "lgroup__label" }, g.declared ? groupName(g.type).toLowerCase()
+        : t(g.type === "sequence" ? "app.nt.sequence" : "app.nt.triplet"))));
   }
   const pairHere = !placed && into?.type === "pair";
   row.append(h("div", { class: "lgroup lgroup--pair", role: "group" },
     h("div", { class: "lgroup__cards" }, mark([w.reading.pair, w.reading.pair], pairHere)),
-    h("span", { class: "lgroup__label" }, "pair")));
+    h("span", { class: "lgroup__label" }, t("app.nt.pair"))));
   return row;
 }
 
-/** "Wait: the pair, …" → "Wait" and, smaller, what it means. */
-function itemName(name) {
+/** A bonus or multiplier's name: the patterns namespace's when it has one, else the engine's
+ *  "Wait: the pair, …" split into "Wait" and, smaller, what it means. */
+function itemName(code, name) {
+  const own = patternName("nantong", code, null);
+  if (own) return own;
   const i = name.indexOf(": ");
   return i < 0 ? name : [name.slice(0, i), h("small", { class: "muted item__why" }, ` ${name.slice(i + 2)}`)];
 }
@@ -492,30 +488,30 @@ function huCard(view, p, names) {
   const w = p.win;
   const player = view.state.players[p.seat];
   const rows = p.holdings.map(holdingRow);
-  const foot = [h("tr", { class: "hu__sub" }, h("td", { colspan: 3 }, "Base hu"),
+  const foot = [h("tr", { class: "hu__sub" }, h("td", { colspan: 3 }, t("app.nt.baseHu")),
     h("td", { class: "num", "data-testid": "base" }, String(p.base)))];
   if (w) {
     for (const b of w.bonuses) {
       foot.push(h("tr", { "data-testid": "bonus", "data-code": b.code },
-        h("td", { colspan: 3 }, "+ ", itemName(b.name), b.chinese ? [" ", zh(b.chinese)] : ""),
+        h("td", { colspan: 3 }, "+ ", itemName(b.code, b.name), b.chinese ? [" ", zh(b.chinese)] : ""),
         h("td", { class: "num", "data-testid": "bonus-hu" }, `+${b.hu}`)));
     }
     let running = p.base + w.bonuses.reduce((n, b) => n + b.hu, 0);
     if (w.multipliers.length) {
-      foot.push(h("tr", { class: "hu__sub" }, h("td", { colspan: 3 }, "Base + bonuses"),
+      foot.push(h("tr", { class: "hu__sub" }, h("td", { colspan: 3 }, t("app.nt.basePlusBonuses")),
         h("td", { class: "num" }, String(running))));
     }
     for (const m of w.multipliers) {
       running *= m.factor;
       foot.push(h("tr", { "data-testid": "multiplier", "data-code": m.code },
-        h("td", { colspan: 3 }, `× ${m.factor} `, itemName(m.name), m.chinese ? [" ", zh(m.chinese)] : ""),
+        h("td", { colspan: 3 }, `× ${m.factor} `, itemName(m.code, m.name), m.chinese ? [" ", zh(m.chinese)] : ""),
         h("td", { class: "num" }, String(running))));
     }
   }
-  foot.push(h("tr", { class: "hu__sub" }, h("td", { colspan: 3 }, "Before rounding"),
+  foot.push(h("tr", { class: "hu__sub" }, h("td", { colspan: 3 }, t("app.nt.beforeRounding")),
     h("td", { class: "num", "data-testid": "before-rounding" }, String(p.total_before_rounding))));
   foot.push(h("tr", { class: "hu__total" },
-    h("td", { colspan: 3 }, p.total === p.total_before_rounding ? "Total (a multiple of ten)" : "Rounded up to a multiple of ten"),
+    h("td", { colspan: 3 }, t(p.total === p.total_before_rounding ? "app.nt.totalTen" : "app.nt.roundedUp")),
     h("td", { class: "num", "data-testid": "hu-total" }, String(p.total))));
 
   const win = r.win && r.win.seat === p.seat ? r.win : null;
@@ -523,17 +519,17 @@ function huCard(view, p, names) {
     : h("div", { class: "reading" }, groupsEl(player, "xs"),
       shownHand(player.hand ?? [], "xs"));
   return h("article", { class: `hu${w ? " hu--winner" : ""}`, "data-testid": "hu-card", "data-seat": p.seat },
-    h("h4", {}, names.name(p.seat),
-      w ? [" ", zh("胡"), " won ", howWon(win?.how ?? w.how, win?.from, null, names),
-        w.shape ? [" · ", w.shape.chinese ? [zh(w.shape.chinese), " "] : "", w.shape.name.split(":")[0]] : ""] : "",
-      player.ready ? [" · ", zh("听"), " ready"] : "",
-      h("span", { class: "hu__chip" }, `${p.total} hu`)),
+    h("h4", {}, w ? [zh("胡"), " ", howWon(win?.how ?? w.how, p.seat, win?.from, null, names),
+      w.shape ? [" · ", w.shape.chinese ? [zh(w.shape.chinese), " "] : "",
+        patternName("nantong", w.shape.code, w.shape.name.split(":")[0])] : ""] : names.name(p.seat),
+    player.ready ? [" · ", zh("听"), " ", t("app.badge.ready")] : "",
+    h("span", { class: "hu__chip" }, t("app.unit.hu", { count: p.total }))),
     hand,
     h("table", { class: "hu__table", "data-testid": "hu-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Holding"), h("th", { class: "num" }, "Base"),
-        h("th", {}, "Doubled by"), h("th", { class: "num" }, "Hu"))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("app.nt.holding")), h("th", { class: "num" }, t("app.nt.base")),
+        h("th", {}, t("app.nt.doubledBy")), h("th", { class: "num" }, t("app.nt.hu")))),
       h("tbody", {}, rows.length ? rows
-        : h("tr", { class: "muted" }, h("td", { colspan: 4 }, "No scoring holding: no triplet, kong or Hezi."))),
+        : h("tr", { class: "muted" }, h("td", { colspan: 4 }, t("app.nt.noHolding")))),
       h("tfoot", {}, foot)));
 }
 
@@ -541,21 +537,20 @@ export function settlement(view, ctx) {
   const st = view.state;
   const r = st.result;
   const names = seatNames(view);
-  const outcome = r.win
-    ? [`${names.name(r.win.seat)} won `, howWon(r.win.how, r.win.from, r.win.card?.face, names)]
-    : "the stock is exhausted";
+  const outcome = r.win ? howWon(r.win.how, r.win.seat, r.win.from, r.win.card?.face, names)
+    : t("app.nt.stockExhausted");
   const panel = settlementPanel(view, ctx, outcome);
   panel.classList.add("settlement--nantong");
 
-  panel.append(h("div", { class: "settle-indicators" }, "Indicators ",
+  panel.append(h("div", { class: "settle-indicators" }, t("app.nt.indicators"), " ",
     r.indicators.map((f) => h("span", { class: "settle-indicator" }, cardEl(f, { size: "xs" }), " ", zh(cardChinese(f)),
       h("small", { class: "muted" }, " ", indicatorReach(f)))),
-    r.exhausted ? h("p", { class: "muted settle-note" }, "Nobody won: every player’s base hu is still settled, rounded up (NT-6.10).") : null));
+    r.exhausted ? h("p", { class: "muted settle-note" }, t("app.nt.exhaustedNote")) : null));
 
   // the winner first, then the others from your seat round
   const order = [...r.players].sort((a, b) => (b.seat === r.winner) - (a.seat === r.winner)
     || names.rel(a.seat) - names.rel(b.seat));
-  panel.append(h("section", { class: "settlement__hu" }, h("h3", {}, "Hu ", zh("胡"), " of every player"),
+  panel.append(h("section", { class: "settlement__hu" }, h("h3", {}, t("app.nt.everyHu"), " ", zh("胡")),
     h("div", { class: `hu-grid${r.winner === null ? " hu-grid--three" : ""}` }, order.map((p) => huCard(view, p, names)))));
 
   // NT-6.9: every pair settles the difference of its totals
@@ -566,16 +561,18 @@ export function settlement(view, ctx) {
       const d = r.totals[a] - r.totals[b];
       const [payer, payee] = d >= 0 ? [b, a] : [a, b];
       pairs.push(h("tr", { "data-testid": "pair", "data-payer": payer, "data-payee": payee, "data-amount": Math.abs(d) },
-        h("td", {}, `${names.name(a)} ${r.totals[a]}`, h("span", { class: "muted" }, " vs "), `${names.name(b)} ${r.totals[b]}`),
-        h("td", {}, d === 0 ? h("span", { class: "muted" }, "equal: nobody pays")
-          : [names.name(payer), h("span", { class: "arrow", "aria-label": "pays" }, " → "), names.name(payee)]),
+        h("td", {}, `${names.name(a)} ${r.totals[a]}`, h("span", { class: "muted" }, ` ${t("app.nt.vs")} `),
+          `${names.name(b)} ${r.totals[b]}`),
+        h("td", {}, d === 0 ? h("span", { class: "muted" }, t("app.nt.equal"))
+          : [names.name(payer), h("span", { class: "arrow", "aria-label": t("app.settle.pays") }, " → "), names.name(payee)]),
         h("td", { class: "num", "data-testid": "pair-amount" }, String(Math.abs(d)))));
     }
   }
   const lower = h("div", { class: "settlement__lower" });
-  lower.append(h("section", { class: "settlement__payments" }, h("h3", {}, "Settlement, pair by pair"),
+  lower.append(h("section", { class: "settlement__payments" }, h("h3", {}, t("app.nt.pairByPair")),
     h("table", { class: "payments", "data-testid": "pairs" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Totals"), h("th", {}, "Payer → payee"), h("th", { class: "num" }, "Difference"))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("app.settle.totals")), h("th", {}, t("app.settle.payerPayee")),
+        h("th", { class: "num" }, t("app.nt.difference")))),
       h("tbody", {}, pairs))));
   const side = h("div", { class: "settlement__side" });
   side.append(totalsSection(view), seedSection(view, ctx));

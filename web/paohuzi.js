@@ -4,22 +4,21 @@
 // groups, shown card by card), and at the end the winner's groups, huxi and tun itemised. Pure
 // rendering, like table.js: every change goes through the handlers the app passes in ``ctx.on``.
 
-import { h, zh, signed, append } from "./dom.js";
-import { seatNames, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable } from "./table.js";
+import { h, zh, append } from "./dom.js";
+import { seatNames, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable, scoreEl, seatKind }
+  from "./table.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId } from "./wordcards.js";
+import { t } from "./i18n.js";
 
 const MINIMUM_HUXI = 15; // PH-5.1
 
-const GROUPS = {
-  chi: ["Chi", "吃"], peng: ["Peng", "碰"], wei: ["Wei", "偎"], pao: ["Pao", "跑"], ti: ["Ti", "提"],
-  kan: ["Kan", "坎"], pair: ["Pair", ""],
-};
-const SHAPES = { sequence: "sequence", "2-7-10": "2–7–10", mixed: "mixed sizes" };
-const HEAVENLY = {
-  three_ti: "three ti dealt", five_kan: "five kan dealt", complete: "the dealer’s 21 cards already win",
-};
-
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** Group kinds: the text is app.ph.group.<type>, the Chinese term stays beside it. */
+const GROUPS = { chi: "吃", peng: "碰", wei: "偎", pao: "跑", ti: "提", kan: "坎", pair: "" };
+const groupName = (type) => (type in GROUPS ? t(`app.ph.group.${type}`) : type);
+/** Chi shapes (app.ph.shape.*) and the ways of a Heavenly win (app.ph.heavenly.*). */
+const SHAPES = { sequence: "sequence", "2-7-10": "2710", mixed: "mixed" };
+const HEAVENLY = new Set(["three_ti", "five_kan", "complete"]);
+const heavenlyText = (code) => (HEAVENLY.has(code) ? t(`app.ph.heavenly.${code}`) : code);
 
 /** A card named in a sentence: "三 small 3". */
 function cardRef(face) {
@@ -32,39 +31,42 @@ function sortCards(cards) {
 
 // ------------------------------------------------------------------ events
 
+/** The Paohuzi event ``ev`` as a sentence (app.ph.ev.*, shared ones app.ev.*), or null. */
 function eventText(ev, names) {
-  const who = ev.seat === null || ev.seat === undefined ? "" : names.name(ev.seat);
+  const s = ev.seat;
   const face = ev.card?.face;
-  const from = ev.from === ev.seat || ev.from === null || ev.from === undefined
-    ? " (own reveal)" : ` from ${names.obj(ev.from)}`;
+  const card = face ? cardName(face) : "";
+  const own = ev.from === ev.seat || ev.from === null || ev.from === undefined;
+  const from = own ? t("app.ph.ownReveal") : t("app.ph.fromSeat", { from: names.obj(ev.from) });
   switch (ev.type) {
     case "deal":
-      return [`New deal: ${who} ${who === "You" ? "are" : "is"} the dealer `, zh("庄")];
+      return [names.say("app.ev.deal", s), " ", zh("庄")];
     case "shown":
-      return [`${cap(names.poss(ev.seat))} 21st card is shown: `, cardRef(face)];
+      return [names.say("app.ph.ev.shown", s), " ", cardRef(face)];
     case "ti":
-      return [`${who} `, zh("提"), " ti of ", cardRef(ev.cards[0].face), face ? " (revealed)" : " (dealt)"];
+      return [names.say(face ? "app.ph.ev.tiRevealed" : "app.ph.ev.tiDealt", s, { card: cardName(ev.cards[0].face) }),
+        " ", zh("提")];
     case "wei":
-      return [`${who} `, zh("偎"), " wei of ", cardRef(face)];
+      return [names.say("app.ph.ev.wei", s, { card }), " ", zh("偎")];
     case "heavenly":
-      return [`${who} ${who === "You" ? "have" : "has"} a Heavenly win `, zh("天胡")];
+      return [names.say("app.ph.ev.heavenly", s), " ", zh("天胡")];
     case "reveal":
-      return [`${who} revealed `, cardRef(face)];
+      return names.say("app.ph.ev.reveal", s, { card });
     case "discard":
-      return [`${who} discarded `, cardRef(face)];
+      return names.say("app.ev.discard", s, { card });
     case "pao":
-      return [`${who} `, zh("跑"), " pao ", cardRef(face), from];
+      return [names.say("app.ph.ev.pao", s, { card }), ` ${from} `, zh("跑")];
     case "peng":
-      return [`${who} `, zh("碰"), " peng ", cardRef(face), from];
+      return [names.say("app.ph.ev.peng", s, { card }), ` ${from} `, zh("碰")];
     case "chi":
-      return [`${who} `, zh("吃"), " chi ", cardRef(face), from,
-        ev.hand_cards?.length > 2 ? " with bi 比" : ""];
+      return [names.say("app.ph.ev.chi", s, { card }), ` ${from}`,
+        ev.hand_cards?.length > 2 ? ` · ${t("app.ph.withBi")} 比` : "", " ", zh("吃")];
     case "dead":
-      return `${cap(names.poss(ev.seat))} hand is dead: no more discards or wins (PH-4.8)`;
+      return names.say("app.ph.ev.dead", s);
     case "exhausted":
-      return "The stock is empty: a draw, nobody pays";
+      return t("app.ph.ev.exhausted");
     case "win":
-      return [`${who} `, zh("胡"), ` won: ${ev.huxi} huxi, ${ev.tun} tun `, zh("囤")];
+      return [names.say("app.ph.ev.win", s, { huxi: ev.huxi, tun: ev.tun }), " ", zh("胡")];
     default:
       return ev.type;
   }
@@ -73,12 +75,13 @@ function eventText(ev, names) {
 // ------------------------------------------------------------------ pieces
 
 function groupEl(g, size, extra = {}) {
-  const [label, cn] = GROUPS[g.type] ?? [g.type, ""];
+  const label = groupName(g.type);
+  const cn = GROUPS[g.type] ?? "";
   const faces = g.cards.map((c) => (typeof c === "string" ? c : c.face));
   const el = h("div", {
     class: `wgroup wgroup--${g.type}${g.concealed ? " is-concealed" : ""}`, role: "group",
     "data-testid": extra.testid ?? "group", "data-kind": g.type, "data-huxi": g.huxi,
-    "aria-label": `${label} ${faces.map(cardName).join(", ")}: ${g.huxi} huxi`,
+    "aria-label": `${label} ${faces.map(cardName).join(", ")}: ${t("app.unit.huxi", { count: g.huxi })}`,
   });
   let marked = false;
   el.append(h("div", { class: "wgroup__cards" }, faces.map((f) => {
@@ -87,7 +90,7 @@ function groupEl(g, size, extra = {}) {
     return cardEl(f, { size, cls: win ? "is-winning" : "" });
   })),
   h("span", { class: "wgroup__label" }, cn ? [zh(cn), " "] : "", label.toLowerCase(),
-    h("b", { class: "wgroup__huxi", title: `${g.huxi} huxi` }, String(g.huxi))));
+    h("b", { class: "wgroup__huxi", title: t("app.unit.huxi", { count: g.huxi }) }, String(g.huxi))));
   return el;
 }
 
@@ -97,17 +100,22 @@ function groupsEl(p, size) {
 }
 
 function riverEl(discards, seat, last, fresh) {
-  const river = h("div", { class: "wriver", "data-testid": "river", "aria-label": "Discard row" });
+  const river = h("div", { class: "wriver", "data-testid": "river", "aria-label": t("app.ph.row") });
   discards.forEach((c, i) => {
     const isLast = last && last.seat === seat && last.card.id === c.id && i === discards.length - 1;
     const el = cardEl(c.face, { size: "sm", cls: isLast ? "is-last" : "" });
-    if (isLast && fresh) {
-      el.classList.add("is-fresh");
-      el.style.animationDelay = `-${fresh.elapsed}ms`;
+    if (isLast) {
+      el.dataset.testid = "last-discard";
+      el.setAttribute("aria-label", t("app.mj.lastDiscard", { card: cardName(c.face) }));
+      el.title = t("app.mj.lastDiscard", { card: cardName(c.face) });
+      if (fresh) {
+        el.classList.add("is-fresh");
+        el.style.animationDelay = `-${fresh.elapsed}ms`;
+      }
     }
     river.append(el);
   });
-  if (!discards.length) river.append(h("span", { class: "lriver__empty" }, "no cards in the row yet"));
+  if (!discards.length) river.append(h("span", { class: "lriver__empty" }, t("app.ph.rowEmpty")));
   return river;
 }
 
@@ -116,24 +124,16 @@ function badges(view, s) {
   const p = st.players[s];
   const out = [];
   if (st.dealer === s) {
-    out.push(h("span", { class: "badge badge--dealer", title: "Dealer", "data-testid": "dealer-badge" }, zh("庄"), " dealer"));
+    out.push(h("span", { class: "badge badge--dealer", title: t("app.badge.dealerTitle"), "data-testid": "dealer-badge" },
+      zh("庄"), " ", t("app.badge.dealer")));
   }
-  if (p.dead) out.push(h("span", { class: "badge badge--bad", title: "Dead hand (PH-4.8)" }, "dead hand"));
+  if (p.dead) out.push(h("span", { class: "badge badge--bad", title: t("app.ph.deadTitle") }, t("app.ph.dead")));
   if (st.result?.win?.seat === s) {
-    out.push(h("span", { class: "badge badge--won", "data-testid": "won-badge" }, zh("胡"), " won"));
+    out.push(h("span", { class: "badge badge--won", "data-testid": "won-badge" }, zh("胡"), " ", t("app.badge.won")));
   }
-  out.push(h("span", { class: "badge badge--huxi", title: "Huxi of the exposed groups", "data-testid": "exposed-huxi" },
+  out.push(h("span", { class: "badge badge--huxi", title: t("app.ph.exposedHuxi"), "data-testid": "exposed-huxi" },
     zh("胡息"), ` ${p.exposed_huxi}`));
   return out;
-}
-
-function scoreEl(view, s) {
-  const p = view.state.players[s];
-  const cls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
-  return h("span", { class: "seat__score", "data-testid": "seat-score",
-    title: `This deal ${signed(p.score)} tun; match total ${signed(view.scores[s])}` },
-  h("small", {}, "deal "), h("b", { class: cls(p.score) }, signed(p.score)),
-  h("small", {}, " · match "), h("b", { class: cls(view.scores[s]) }, signed(view.scores[s])));
 }
 
 /** Whose move the table waits for: the discarder (during claims, the card on offer is lit). */
@@ -152,8 +152,7 @@ function shownHand(cards, size) {
 function opponentEl(view, s, names, last, fresh) {
   const st = view.state;
   const p = st.players[s];
-  const seatInfo = view.seats[s];
-  const kind = seatInfo?.kind === "ai" ? `${seatInfo.level ?? "basic"} AI` : "player";
+  const kind = seatKind(view, s);
   const panel = h("section", {
     class: `seat seat--${names.pos(s)}${isActing(st, s) ? " is-turn" : ""}${st.result?.win?.seat === s ? " has-won" : ""}`,
     "data-testid": "seat", "data-seat": s, "aria-label": `${names.name(s)} (${kind})`,
@@ -164,7 +163,7 @@ function opponentEl(view, s, names, last, fresh) {
   if (p.hand) panel.append(shownHand(p.hand, "sm"));
   else {
     const backs = h("div", { class: "whand whand--backs", "data-testid": "backs",
-      "aria-label": `${p.hand_count} cards in hand` });
+      "aria-label": t("app.nt.cardsInHand", { count: p.hand_count }) });
     for (let i = 0; i < p.hand_count; i++) backs.append(backEl("tiny"));
     backs.append(h("span", { class: "lhand__count" }, String(p.hand_count)));
     panel.append(backs);
@@ -182,22 +181,22 @@ function offerEl(view, names) {
   if (!o) {
     return h("div", { class: "offer offer--empty", "data-testid": "offer" },
       h("span", { class: "offer__slot", "aria-hidden": "true" }),
-      h("span", { class: "offer__text" }, "No card on offer"));
+      h("span", { class: "offer__text" }, t("app.ph.noOffer")));
   }
-  const verb = o.kind === "reveal" ? "revealed" : "discarded";
   return h("div", { class: `offer offer--${o.kind}`, "data-testid": "offer", "data-face": o.card.face },
     cardEl(o.card.face, { size: "md", cls: "offer__card", data: { testid: "offer-card" } }),
     h("span", { class: "offer__text" },
-      h("b", {}, `${names.name(o.from)} ${verb}`), h("br"), cardRef(o.card.face),
-      h("small", {}, o.kind === "reveal" ? "from the stock" : "from the hand")));
+      h("b", {}, names.say(o.kind === "reveal" ? "app.ph.revealed" : "app.claim.discarded", o.from)), h("br"),
+      cardRef(o.card.face),
+      h("small", {}, t(o.kind === "reveal" ? "app.ph.fromStock" : "app.ph.fromHand"))));
 }
 
 function turnText(view, names) {
   const st = view.state;
-  if (st.phase === "over") return st.result?.win ? "Deal over" : "Draw: the stock ran out";
-  if (st.phase === "heavenly") return `${names.name(st.turn)}: Heavenly win`;
-  if (st.phase === "claim") return "Claims on the card on offer";
-  return st.turn === names.me ? "Your turn" : `${names.name(st.turn)} to discard`;
+  if (st.phase === "over") return t(st.result?.win ? "app.turn.over" : "app.ph.drawStock");
+  if (st.phase === "heavenly") return `${names.name(st.turn)}: ${t("app.act.heavenly")}`;
+  if (st.phase === "claim") return t("app.ph.claimsOffer");
+  return st.turn === names.me ? t("app.turn.yours") : t("app.ph.toDiscard", { who: names.name(st.turn) });
 }
 
 function centre(view, names) {
@@ -207,20 +206,24 @@ function centre(view, names) {
       offerEl(view, names),
       h("div", { class: "board__status" },
         h("div", { class: "compass__wall", "data-testid": "wall" },
-          h("b", {}, String(st.stock_remaining)), h("small", {}, " cards in the stock")),
+          h("b", {}, String(st.stock_remaining)), h("small", {}, " ", t("app.nt.stock", { count: st.stock_remaining }))),
         h("div", { class: "compass__turn", "data-testid": "turn" }, turnText(view, names)),
-        st.dealer_shown ? h("div", { class: "compass__deal" }, `${names.poss(st.dealer)} shown 21st card: `,
+        st.dealer_shown ? h("div", { class: "compass__deal" }, t("app.ph.shownCard", { whose: names.poss(st.dealer) }), " ",
           zh(cardChinese(st.dealer_shown.face))) : null,
-        h("div", { class: "compass__deal" }, `Deal ${view.deal + 1} · 15 huxi to win`))),
+        h("div", { class: "compass__deal" }, t("app.top.deal", { n: view.deal + 1 }), " · ",
+          t("app.ph.toWin", { n: MINIMUM_HUXI })))),
     logPanel(view, names, eventText, 9));
 }
 
 // ------------------------------------------------------------------ the claim prompt
 
-const CLAIM_LABELS = { win: ["Win", "胡"], pao: ["Pao", "跑"], peng: ["Peng", "碰"], chi: ["Chi", "吃"], pass: ["Pass", "过"] };
+/** Claim buttons: the text is app.claim.<type> (app.ph.group.* for the word-card groups). */
+const CLAIM_LABELS = { win: "胡", pao: "跑", peng: "碰", chi: "吃", pass: "过" };
+const claimLabel = (type) => (type === "win" || type === "pass" ? t(`app.claim.${type}`) : groupName(type));
 
 function claimButton(a, i, ctx, face) {
-  const [label, cn] = CLAIM_LABELS[a.type];
+  const label = claimLabel(a.type);
+  const cn = CLAIM_LABELS[a.type];
   const attrs = { type: "button", class: `btn btn--${a.type} choice`, "data-testid": `claim-${a.type}`, "data-action": a.type,
     disabled: ctx.busy, onclick: () => ctx.on.act(a) };
   if (a.type !== "chi") {
@@ -232,9 +235,10 @@ function claimButton(a, i, ctx, face) {
   // a chi: the card on offer with two of yours, then each bi group (PH-4.6)
   const main = sortCards([{ id: -1, face }, ...a.cards.map((id) => ({ id, face: faceOfId(id) }))]);
   const bi = a.bi.map((g) => g.map(faceOfId));
-  const text = [main.map((c) => cardName(c.face)).join(" "), ...bi.map((g) => `bi ${g.map(cardName).join(" ")}`)];
+  const text = [main.map((c) => cardName(c.face)).join(" "),
+    ...bi.map((g) => `${t("app.ph.bi")} ${g.map(cardName).join(" ")}`)];
   return h("button", { ...attrs, "data-index": i, "data-cards": a.cards.join(","),
-    "data-bi": a.bi.map((g) => g.join(",")).join(";"), "aria-label": `Chi ${text.join(", ")}` },
+    "data-bi": a.bi.map((g) => g.join(",")).join(";"), "aria-label": `${label} ${text.join(", ")}` },
   h("span", { class: "choice__label" }, label, " ", zh(cn)),
   h("span", { class: "choice__cards", "aria-hidden": "true" },
     main.map((c) => cardEl(c.face, { size: "btn", cls: c.id === -1 ? "is-offered" : "" }))),
@@ -248,13 +252,12 @@ function claimPrompt(view, ctx, names) {
   const order = ["win", "pao", "peng", "chi", "pass"];
   const actions = ctx.legal.filter((a) => CLAIM_LABELS[a.type])
     .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
-  const verb = o.kind === "reveal" ? (o.from === names.me ? "You revealed" : `${names.name(o.from)} revealed`)
-    : `${names.name(o.from)} discarded`;
+  const verb = names.say(o.kind === "reveal" ? "app.ph.revealed" : "app.claim.discarded", o.from);
   return h("section", { class: "prompt prompt--claim prompt--paohuzi", "data-testid": "claim-prompt" },
     h("h2", {}, verb),
     cardEl(o.card.face, { size: "md", cls: "prompt__tile" }),
-    h("span", { class: "prompt__ask" }, actions.filter((a) => a.type === "chi").length > 1
-      ? "Take it? Each chi is its own choice:" : "Take it?"),
+    h("span", { class: "prompt__ask" }, t(actions.filter((a) => a.type === "chi").length > 1
+      ? "app.ph.takeChis" : "app.ph.take")),
     h("div", { class: "prompt__choices" }, actions.map((a, i) => claimButton(a, i, ctx, o.card.face))));
 }
 
@@ -269,26 +272,28 @@ function myArea(view, ctx, names, last, fresh) {
   const won = st.result?.win?.seat === s;
   const area = h("section", {
     class: `me${isActing(st, s) ? " is-turn" : ""}${won ? " has-won" : ""}`,
-    "data-testid": "my-seat", "data-seat": s, "aria-label": "Your seat",
+    "data-testid": "my-seat", "data-seat": s, "aria-label": t("app.me.seat"),
   });
   const kans = new Set(p.kans ?? []);
   const kanHuxi = [...kans].reduce((n, f) => n + (f[0] === "d" ? 6 : 3), 0);
   area.append(h("header", { class: "seat__head" },
-    h("span", { class: "seat__name" }, "You"),
+    h("span", { class: "seat__name" }, names.name(s)),
     badges(view, s),
-    kans.size ? h("span", { class: "badge badge--muted", title: "Huxi of your kans (in hand)" }, `+${kanHuxi} in kans`) : null,
+    kans.size ? h("span", { class: "badge badge--muted", title: t("app.ph.kanHuxiTitle") },
+      t("app.ph.kanHuxi", { n: kanHuxi })) : null,
     scoreEl(view, s)));
   area.append(h("div", { class: "me__upper" }, riverEl(p.discards, s, last, fresh), groupsEl(p, "md")));
 
   const cards = sortCards(p.hand ?? []);
-  const hand = h("div", { class: "whand whand--mine", "data-testid": "hand", role: "group", "aria-label": "Your hand" });
+  const hand = h("div", { class: "whand whand--mine", "data-testid": "hand", role: "group", "aria-label": t("app.me.hand") });
   // PH-2.3: kans are locked in the hand; shown apart, never discarded
   for (const f of [...kans].sort((a, b) => faceKey(a) - faceKey(b))) {
-    hand.append(h("div", { class: "wkan", role: "group", "data-testid": "kan", "aria-label": `Kan of ${cardName(f)}, locked` },
+    hand.append(h("div", { class: "wkan", role: "group", "data-testid": "kan",
+      "aria-label": t("app.ph.kanLocked", { card: cardName(f) }) },
       h("div", { class: "wgroup__cards" }, cards.filter((c) => c.face === f).map((c) =>
         cardEl(c.face, { tag: "button", size: "lg", cls: "is-kan",
           data: { testid: "hand-tile", id: c.id, legal: "false", key: `card-${c.id}` } }))),
-      h("span", { class: "wgroup__label" }, zh("坎"), " kan · locked")));
+      h("span", { class: "wgroup__label" }, zh("坎"), " ", t("app.ph.kanShort"))));
   }
   hand.querySelectorAll("button").forEach((b) => { b.disabled = true; });
   const loose = cards.filter((c) => !kans.has(c.face));
@@ -319,16 +324,16 @@ function actionBar(view, ctx, discardable) {
     return bar;
   }
   if (st.to_act && ctx.legal && st.phase === "heavenly") {
-    bar.append(h("p", { class: "actions__hint" }, "Your dealt cards win at once (PH-2.4)."),
+    bar.append(h("p", { class: "actions__hint" }, t("app.ph.hintHeavenly")),
       h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win", disabled: ctx.busy,
-        onclick: () => ctx.on.act({ type: "win" }) }, "Heavenly win ", zh("天胡")));
+        onclick: () => ctx.on.act({ type: "win" }) }, t("app.act.heavenly"), " ", zh("天胡")));
     return bar;
   }
   if (st.phase !== "discard" || !st.to_act) {
-    let hint = "Waiting for the other players…";
-    if (st.phase === "over") hint = "The deal is over.";
-    else if (me.dead) hint = "Your hand is dead: you only reveal cards from now on (PH-4.8).";
-    else if (st.phase === "claim" && st.claim?.answer) hint = "Waiting for the other players’ answers…";
+    let hint = t("app.hint.waiting");
+    if (st.phase === "over") hint = t("app.hint.over");
+    else if (me.dead) hint = t("app.ph.hintDead");
+    else if (st.phase === "claim" && st.claim?.answer) hint = t("app.hint.waitingAnswers");
     bar.append(h("p", { class: "actions__hint" }, hint));
     return bar;
   }
@@ -340,15 +345,14 @@ function actionBar(view, ctx, discardable) {
   const win = ctx.legal.find((a) => a.type === "win");
   const pass = ctx.legal.find((a) => a.type === "pass");
   bar.append(h("p", { class: "actions__hint", "data-testid": "turn-hint" },
-    win ? "Your card completes your hand: win, or play on."
-      : mustDiscard ? "Your turn: select a card, then Discard (or double-click it)." : "No discard is due."));
+    t(win ? "app.ph.hintWin" : mustDiscard ? "app.hint.discardCard" : "app.ph.hintNoDiscard")));
   if (win) {
     bar.append(h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win",
-      disabled: ctx.busy, onclick: () => ctx.on.act(win) }, "Win ", zh("胡")));
+      disabled: ctx.busy, onclick: () => ctx.on.act(win) }, t("app.claim.win"), " ", zh("胡")));
   }
   if (pass) {
     bar.append(h("button", { type: "button", class: "btn", "data-testid": "turn-pass", "data-action": "pass",
-      disabled: ctx.busy, onclick: () => ctx.on.act(pass) }, win ? "Play on" : "Continue"));
+      disabled: ctx.busy, onclick: () => ctx.on.act(pass) }, t(win ? "app.ph.playOn" : "app.ph.continue")));
   }
   if (mustDiscard) {
     const selectedOk = ctx.selected !== null && discardable.has(ctx.selected);
@@ -356,7 +360,7 @@ function actionBar(view, ctx, discardable) {
     bar.append(h("button", {
       type: "button", class: "btn btn--discard", "data-testid": "discard", "data-action": "discard",
       disabled: !selectedOk || ctx.busy, onclick: () => ctx.on.discard(),
-    }, face ? `Discard ${cardChinese(face)} (${cardName(face)})` : "Discard"));
+    }, face ? t("app.act.discardCard", { card: `${cardChinese(face)} (${cardName(face)})` }) : t("app.act.discard")));
   }
   return bar;
 }
@@ -366,38 +370,43 @@ function actionBar(view, ctx, discardable) {
 export function renderTable(view, ctx) {
   return tableShell(view, ctx, {
     opponent: opponentEl, centre: (v, _ctx, names) => centre(v, names), mine: myArea,
-  }, { kind: "table--three table--paohuzi", title: "Paohuzi" });
+  }, { kind: "table--three table--paohuzi" });
 }
 
 // ------------------------------------------------------------------ settlement (PH-6)
 
 function winCard(view, w, names) {
   const rows = w.groups.map((g) => {
-    const [label, cn] = GROUPS[g.type] ?? [g.type, ""];
+    const label = groupName(g.type);
+    const cn = GROUPS[g.type] ?? "";
     const faces = g.cards;
     return h("tr", { "data-testid": "group-row", "data-kind": g.type },
       h("td", {}, h("span", { class: "choice__cards" }, faces.map((f, k) =>
         cardEl(f, { size: "xs", cls: g.winning && f === w.card?.face && k === faces.indexOf(f) ? "is-winning" : "" })))),
-      h("td", {}, cn ? [zh(cn), " "] : "", label, g.shape ? h("small", { class: "muted" }, ` ${SHAPES[g.shape] ?? g.shape}`) : "",
-        g.concealed ? h("small", { class: "muted" }, " · in hand") : ""),
+      h("td", {}, cn ? [zh(cn), " "] : "", label, g.shape ? h("small", { class: "muted" }, ` ${SHAPES[g.shape] ? t(`app.ph.shape.${SHAPES[g.shape]}`) : g.shape}`) : "",
+        g.concealed ? h("small", { class: "muted" }, ` · ${t("app.ph.inHand")}`) : ""),
       h("td", { class: "num", "data-testid": "group-huxi" }, String(g.huxi)));
   });
   const over = w.huxi - MINIMUM_HUXI;
-  const how = w.heavenly ? ["a Heavenly win ", zh("天胡"), ` (${HEAVENLY[w.heavenly] ?? w.heavenly})`]
-    : w.card ? [`on ${w.revealer === w.seat ? `${names.poss(w.seat) === "your" ? "your" : "their"} own` : names.poss(w.revealer)} reveal `,
-      cardRef(w.card.face)] : "";
+  let how = names.name(w.seat);
+  if (w.heavenly) how = [names.say("app.won.heavenly", w.seat), " ", zh("天胡"), ` (${heavenlyText(w.heavenly)})`];
+  else if (w.card && w.revealer === w.seat) how = [names.say("app.ph.wonOwnReveal", w.seat), " ", cardRef(w.card.face)];
+  else if (w.card) how = [names.say("app.ph.wonReveal", w.seat, { whose: names.poss(w.revealer) }), " ", cardRef(w.card.face)];
   return h("article", { class: "win win--paohuzi", "data-testid": "win", "data-seat": w.seat },
-    h("h4", {}, `${names.name(w.seat)} `, zh("胡"), " won ", how,
-      h("span", { class: "win__points" }, `${w.huxi} huxi · ${w.tun} tun`)),
+    h("h4", {}, zh("胡"), " ", how,
+      h("span", { class: "win__points" }, `${t("app.unit.huxi", { count: w.huxi })} · ${t("app.unit.tun", { count: w.tun })}`)),
     h("table", { class: "patterns", "data-testid": "huxi-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Group"), h("th", {}, "Kind"), h("th", { class: "num" }, ["Huxi ", zh("胡息")]))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("app.ph.groupCol")), h("th", {}, t("app.ph.kind")),
+        h("th", { class: "num" }, [t("app.ph.huxi"), " ", zh("胡息")]))),
       h("tbody", { "data-testid": "reading" }, rows),
       h("tfoot", {},
-        h("tr", {}, h("td", { colspan: 2 }, "Total huxi ", h("small", { class: "muted" }, `(${MINIMUM_HUXI} needed to win)`)),
+        h("tr", {}, h("td", { colspan: 2 }, t("app.ph.totalHuxi"), " ",
+          h("small", { class: "muted" }, t("app.ph.needed", { n: MINIMUM_HUXI }))),
           h("td", { class: "num", "data-testid": "huxi-total" }, String(w.huxi))),
-        h("tr", {}, h("td", { colspan: 2 }, "Tun ", zh("囤"), " ",
+        h("tr", {}, h("td", { colspan: 2 }, t("app.ph.tun"), " ", zh("囤"), " ",
           h("small", { class: "muted", "data-testid": "tun-rule" },
-            `1 for ${MINIMUM_HUXI}–17 huxi, +1 per 3 more: 1 + ⌊(${w.huxi} − ${MINIMUM_HUXI}) ÷ 3⌋ = 1 + ${Math.floor(over / 3)}`)),
+            t("app.ph.tunRule", { min: MINIMUM_HUXI, max: MINIMUM_HUXI + 2 }),
+            `: 1 + ⌊(${w.huxi} − ${MINIMUM_HUXI}) ÷ 3⌋ = 1 + ${Math.floor(over / 3)}`)),
         h("td", { class: "num", "data-testid": "tun" }, String(w.tun))))));
 }
 
@@ -406,31 +415,35 @@ export function settlement(view, ctx) {
   const r = st.result;
   const names = seatNames(view);
   const w = r.win;
-  const outcome = w ? [`${names.name(w.seat)} won `, zh("胡"), ` · ${w.huxi} huxi, ${w.tun} tun`]
-    : ["Draw ", zh("流局"), " — nobody pays"];
+  const outcome = w ? [names.say("app.ph.won", w.seat), " ", zh("胡"),
+    ` · ${t("app.unit.huxi", { count: w.huxi })}, ${t("app.unit.tun", { count: w.tun })}`]
+    : [t("app.settle.drawNobody"), " ", zh("流局")];
   const panel = settlementPanel(view, ctx, outcome);
   panel.classList.add("settlement--paohuzi");
-  const wins = h("section", { class: "settlement__wins" }, h("h3", {}, w ? ["Win ", zh("胡")] : "Result"));
+  const wins = h("section", { class: "settlement__wins" }, h("h3", {}, w ? [t("app.claim.win"), " ", zh("胡")]
+    : t("app.settle.result")));
   if (w) wins.append(winCard(view, w, names));
   else {
     wins.append(h("p", { class: "draw-message", "data-testid": "draw-message" }, zh("流局"),
-      " Draw — nobody pays. ", h("span", { class: "muted" }, "The stock ran out before anybody won (PH-6.4).")));
+      " ", t("app.settle.drawNobody"), ". ", h("span", { class: "muted" }, t("app.ph.stockRanOut"))));
   }
   panel.append(wins);
 
   const payRows = r.payments.map((p, i) => h("tr", { "data-testid": "payment", "data-reason": p.reason },
     h("td", { class: "num muted" }, String(i + 1)),
-    h("td", {}, names.name(p.payer), h("span", { class: "arrow", "aria-label": "pays" }, " → "), names.name(p.payee)),
+    h("td", {}, names.name(p.payer), h("span", { class: "arrow", "aria-label": t("app.settle.pays") }, " → "),
+      names.name(p.payee)),
     h("td", { class: "num", "data-testid": "payment-amount" }, String(p.amount)),
-    h("td", {}, "the winner’s tun ", zh("囤"), p.note ? h("small", { class: "muted payment__note" }, HEAVENLY[p.note] ?? p.note) : "")));
+    h("td", {}, t("app.ph.winnersTun"), " ", zh("囤"),
+      p.note ? h("small", { class: "muted payment__note" }, heavenlyText(p.note)) : "")));
   const lower = h("div", { class: "settlement__lower" });
-  lower.append(h("section", { class: "settlement__payments" }, h("h3", {}, "Payments"),
-    h("p", { class: "muted settle-note" }, "Each opponent pays the winner its tun (PH-6.4)."),
+  lower.append(h("section", { class: "settlement__payments" }, h("h3", {}, t("app.settle.payments")),
+    h("p", { class: "muted settle-note" }, t("app.ph.payNote")),
     h("table", { class: "payments", "data-testid": "payments" },
-      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Payer → payee"),
-        h("th", { class: "num" }, "Tun"), h("th", {}, "Reason"))),
+      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, t("app.settle.payerPayee")),
+        h("th", { class: "num" }, t("app.ph.tun")), h("th", {}, t("app.settle.reason")))),
       h("tbody", {}, payRows.length ? payRows
-        : h("tr", { "data-testid": "no-payments" }, h("td", { colspan: 4, class: "muted" }, "No payments this deal."))))));
+        : h("tr", { "data-testid": "no-payments" }, h("td", { colspan: 4, class: "muted" }, t("app.settle.noPayments")))))));
   const side = h("div", { class: "settlement__side" });
   side.append(totalsSection(view), seedSection(view, ctx));
   lower.append(side);

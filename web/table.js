@@ -4,37 +4,43 @@
 // winds and flowers (MCR), chow claims, and the shape of a win (fan or points).
 
 import { h, zh, signed, append } from "./dom.js";
-import { tileEl, backEl, faceOfId, faceKey, tileName, SUIT_CHARS, SUIT_NAMES, WINDS } from "./tiles.js";
+import { tileEl, backEl, faceOfId, faceKey, tileName, suitName, windName, SUIT_CHARS, WINDS } from "./tiles.js";
+import { t, patternName } from "./i18n.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
-const POSITION_NAMES = ["You", "Right", "Across", "Left"];
+const RELATIVE = ["you", "right", "across", "left"];
 /** Three-player tables (Nantong, Paohuzi): the next player sits on your right, the other on your left. */
 const POSITIONS_3 = ["bottom", "right", "left"];
-const POSITION_NAMES_3 = ["You", "Right", "Left"];
+const RELATIVE_3 = ["you", "right", "left"];
 
+/** Payment reasons: the text is app.reason.<code>, the Chinese term stays beside it. */
 const REASONS = {
-  win: ["Win on a discard", "点炮"],
-  self_draw: ["Self-draw", "自摸"],
-  robbing_kong: ["Robbing a kong", "抢杠"],
-  kong: ["Kong", "杠"],
-  refund: ["Kong refund", "退税"],
-  flower_pig: ["Flower pig", "花猪"],
-  ready_check: ["Not ready", "查大叫"],
-  base: ["Base", "底分"],
+  win: "点炮", self_draw: "自摸", robbing_kong: "抢杠", kong: "杠", refund: "退税", flower_pig: "花猪",
+  ready_check: "查大叫", base: "底分",
 };
 
-/** Seat helpers bound to the viewer's seat (seat 0 sits at the bottom). */
+/**
+ * Seat helpers bound to the viewer's seat (seat 0 sits at the bottom). Seats are named by where
+ * they sit (app.seat.*), in three grammatical forms: name ("Left"), obj ("from Left", "from
+ * you": app.seatObj.*) and poss ("Left’s", "your": app.seatPoss.*). ``say(key, s, params)`` is a
+ * sentence whose subject is seat ``s``: the key's ".you" form when that is the viewer, since
+ * most languages conjugate "you discarded" and "Left discarded" differently.
+ */
 export function seatNames(view) {
   const me = view.seat ?? 0;
   const n = view.state.players.length;
   const rel = (s) => (s - me + n) % n;
-  const [positions, positionNames] = n === 3 ? [POSITIONS_3, POSITION_NAMES_3] : [POSITIONS, POSITION_NAMES];
-  const name = (s) => (view.seat === null ? `Seat ${s}` : positionNames[rel(s)]);
-  const isMe = (s) => view.seat !== null && s === me;
+  const [positions, relative] = n === 3 ? [POSITIONS_3, RELATIVE_3] : [POSITIONS, RELATIVE];
+  const spectator = view.seat === null || view.seat === undefined;
+  const form = (kind, s) => (spectator ? t(`app.${kind}.n`, { n: s }) : t(`app.${kind}.${relative[rel(s)]}`));
+  const isMe = (s) => !spectator && s === me;
   return {
-    me, rel, name, pos: (s) => positions[rel(s)],
-    obj: (s) => (isMe(s) ? "you" : name(s)),             // "from you", "from Left"
-    poss: (s) => (isMe(s) ? "your" : `${name(s)}’s`),    // "your discard", "Left’s discard"
+    me, rel, isMe, pos: (s) => positions[rel(s)],
+    name: (s) => form("seat", s),
+    obj: (s) => form("seatObj", s),
+    poss: (s) => form("seatPoss", s),
+    say: (key, s, params = {}) => t(isMe(s) ? `${key}.you` : key,
+      { who: form("seat", s), ...params }),
   };
 }
 
@@ -49,47 +55,49 @@ export function lastDiscard(state) {
 
 // ------------------------------------------------------------------ event log
 
+/** The mahjong event ``ev`` as a sentence (app.ev.*), or null for one not worth a line. */
 export function eventText(ev, names, state, prev = null) {
-  const who = ev.seat === null || ev.seat === undefined ? "" : names.name(ev.seat);
+  const s = ev.seat;
   const face = ev.card?.face;
+  const card = face ? tileName(face) : "";
+  const from = ev.from === null || ev.from === undefined ? "" : names.obj(ev.from);
   // MCR: a draw right after the same seat's flower is the flower's replacement
   const forFlower = prev?.type === "flower" && prev.seat === ev.seat;
   switch (ev.type) {
     case "deal":
-      return [`New deal: ${who} ${who === "You" ? "are" : "is"} the dealer `, zh("庄")];
+      return [names.say("app.ev.deal", s), " ", zh("庄")];
     case "declared":
-      return `${who} chose a missing suit`;
+      return names.say("app.ev.declared", s);
     case "missing_suits":
-      return ["Missing suits ", zh("缺"), ": ",
-        ev.suits.map((s, i) => `${names.name(i)} ${SUIT_NAMES[s]}`).join(", ")];
+      return [t("app.ev.missingSuits"), " ", zh("缺"), ": ",
+        ev.suits.map((x, i) => `${names.name(i)} ${suitName(x)}`).join(", ")];
     case "draw":
-      if (!face) return ev.replacement && !forFlower ? `${who} drew a kong replacement` : null;
-      return `${who} drew ${face}${ev.replacement ? forFlower ? " (for the flower)" : " (kong replacement)" : ""}`;
+      if (!face) return ev.replacement && !forFlower ? names.say("app.ev.drawReplacement", s) : null;
+      if (!ev.replacement) return names.say("app.ev.draw", s, { card });
+      return names.say(forFlower ? "app.ev.drawForFlower" : "app.ev.drawForKong", s, { card });
     case "flower":
-      return [`${who} `, zh("花"), ` shows flower ${face} `, zh(FLOWER_CHARS[face] ?? "")];
+      return [names.say("app.ev.flower", s, { card }), " ", zh(`花 ${FLOWER_CHARS[face] ?? ""}`)];
     case "chow":
-      return [`${who} `, zh("吃"), ` chow ${face} from ${names.obj(ev.from)}`];
+      return [names.say("app.ev.chow", s, { card, from }), " ", zh("吃")];
     case "discard":
-      return `${who} discarded ${face}`;
+      return names.say("app.ev.discard", s, { card });
     case "pung":
-      return [`${who} `, zh("碰"), ` pung ${face} from ${names.obj(ev.from)}`];
+      return [names.say("app.ev.pung", s, { card, from }), " ", zh("碰")];
     case "kong":
-      return [`${who} `, zh("杠"), ` kong ${face} from ${names.obj(ev.from)}`];
+      return [names.say("app.ev.kong", s, { card, from }), " ", zh("杠")];
     case "concealed_kong":
-      return [`${who} `, zh("杠"), ` concealed kong of ${face}`];
+      return [names.say(card ? "app.ev.concealedKong" : "app.ev.concealedKongHidden", s, { card }), " ", zh("杠")];
     case "added_kong":
-      return [`${who} adds ${face} to a pung`];
+      return [names.say("app.ev.addedKong", s, { card }), " ", zh("杠")];
     case "win": {
       const w = state.players[ev.seat]?.won;
-      const how = ev.from === null || ev.from === undefined
-        ? ["by self-draw ", zh("自摸")] : [`on ${face} from ${names.obj(ev.from)}`];
-      return [`${who} `, zh("胡"), ` won `, how, w ? ` · ${winAmount(w)}` : ""];
+      const self = ev.from === null || ev.from === undefined;
+      return [names.say(self ? "app.ev.winSelf" : "app.ev.winOn", s, { card, from }), " ",
+        zh(self ? "胡 自摸" : "胡"), w ? ` · ${winAmount(w)}` : ""];
     }
     case "end":
-      if (ev.reason === "exhausted") {
-        return state.result?.flower_pigs ? "Deal over: the wall is exhausted" : "Draw: the wall is exhausted";
-      }
-      return ev.reason === "win" ? "Deal over" : "Deal over: three players have won";
+      if (ev.reason === "exhausted") return t(state.result?.flower_pigs ? "app.ev.endExhausted" : "app.ev.drawExhausted");
+      return t(ev.reason === "win" ? "app.ev.end" : "app.ev.endThreeWon");
     default:
       return ev.type;
   }
@@ -103,8 +111,8 @@ export function logPanel(view, names, textOf = eventText, max = 7) {
     const text = textOf(events[i], names, view.state, events[i - 1]);
     if (text) lines.unshift(h("li", { class: `log__item log__item--${events[i].type}`, "data-event": i }, text));
   }
-  return h("section", { class: "log", "aria-label": "Recent events", "data-testid": "log" },
-    h("h2", { class: "visually-hidden" }, "Recent events"),
+  return h("section", { class: "log", "aria-label": t("app.log.title"), "data-testid": "log" },
+    h("h2", { class: "log__title" }, t("app.log.title")),
     h("ol", {}, lines));
 }
 
@@ -112,7 +120,7 @@ const FLOWER_CHARS = { f1: "梅", f2: "兰", f3: "竹", f4: "菊", f5: "春", f6
 
 /** "3 fan" (Sichuan) or "25 points" (MCR). */
 function winAmount(w) {
-  return w.fan !== undefined ? `${w.fan} fan` : `${w.total} point${w.total === 1 ? "" : "s"}`;
+  return w.fan !== undefined ? t("app.unit.fan", { count: w.fan }) : t("app.unit.points", { count: w.total });
 }
 
 // ------------------------------------------------------------------ tile groups
@@ -121,7 +129,7 @@ function winAmount(w) {
 function flowersEl(flowers) {
   if (!flowers?.length) return null;
   return h("div", { class: "flowers", "data-testid": "flowers", role: "group",
-    "aria-label": `${flowers.length} flower${flowers.length === 1 ? "" : "s"}` },
+    "aria-label": t("app.mj.flowers", { count: flowers.length }) },
   h("span", { class: "flowers__label", "aria-hidden": "true" }, zh("花")),
   flowers.map((c) => tileEl(c.face, { size: "fl", data: { testid: "flower" } })));
 }
@@ -129,10 +137,10 @@ function flowersEl(flowers) {
 function meldsEl(melds, size) {
   if (!melds.length) return null;
   return h("div", { class: "melds", "data-testid": "melds" }, melds.map((m) => {
-    const kind = m.concealed ? "concealed kong" : m.added ? "added kong" : m.type;
+    const kind = m.concealed ? "concealed_kong" : m.added ? "added_kong" : m.type;
     const face = m.cards[0].face;
     const group = h("div", { class: `meld meld--${m.type}`, role: "group",
-      "aria-label": `${kind} of ${tileName(face)}` });
+      "aria-label": t("app.mj.meld", { kind: t(`app.meld.${kind}`), card: tileName(face) }) });
     m.cards.forEach((c, i) => {
       if (m.concealed && (i === 0 || i === 3)) group.append(backEl(size, "tile--meld-back"));
       else group.append(tileEl(c.face, { size }));
@@ -142,13 +150,14 @@ function meldsEl(melds, size) {
 }
 
 function riverEl(discards, seat, last, fresh) {
-  const river = h("div", { class: "river", "data-testid": "river", "aria-label": "Discards" });
+  const river = h("div", { class: "river", "data-testid": "river", "aria-label": t("app.mj.discards") });
   discards.forEach((c, i) => {
     const isLast = last && last.seat === seat && last.card.id === c.id && i === discards.length - 1;
     const el = tileEl(c.face, { size: "sm", cls: isLast ? "is-last" : "" });
     if (isLast) {
       el.dataset.testid = "last-discard";
-      el.setAttribute("aria-label", `${tileName(c.face)}, last discard`);
+      el.setAttribute("aria-label", t("app.mj.lastDiscard", { card: tileName(c.face) }));
+      el.title = t("app.mj.lastDiscard", { card: tileName(c.face) });
       if (fresh) {
         el.classList.add("is-fresh");
         el.style.animationDelay = `-${fresh.elapsed}ms`;
@@ -178,7 +187,7 @@ function shownHand(player, size) {
   if (winning) {
     row.append(h("span", { class: "hand__gap", "aria-hidden": "true" }));
     const el = tileEl(winning.face, { size, cls: "is-winning",
-      label: `${tileName(winning.face)}, winning tile` });
+      label: t("app.mj.winningTile", { card: tileName(winning.face) }) });
     row.append(el);
   }
   return row;
@@ -191,42 +200,53 @@ function badges(view, s, names) {
   const p = st.players[s];
   const out = [];
   if (p.seat_wind && WINDS[p.seat_wind]) {
-    const [cn, en] = WINDS[p.seat_wind];
-    out.push(h("span", { class: "badge badge--wind", title: `Seat wind: ${en}`, "data-testid": "wind-badge",
-      "data-wind": p.seat_wind, "aria-label": `${en} seat wind` }, zh(cn), ` ${p.seat_wind}`));
+    const [cn] = WINDS[p.seat_wind];
+    const label = t("app.mj.seatWind", { wind: windName(p.seat_wind) });
+    out.push(h("span", { class: "badge badge--wind", title: label, "data-testid": "wind-badge",
+      "data-wind": p.seat_wind, "aria-label": label }, zh(cn), ` ${p.seat_wind}`));
   }
   if (st.dealer === s) {
-    out.push(h("span", { class: "badge badge--dealer", title: "Dealer", "data-testid": "dealer-badge" },
-      zh("庄"), " dealer"));
+    out.push(h("span", { class: "badge badge--dealer", title: t("app.badge.dealerTitle"), "data-testid": "dealer-badge" },
+      zh("庄"), " ", t("app.badge.dealer")));
   }
   if (p.missing_suit) {
     out.push(h("span", { class: `badge badge--missing badge--${p.missing_suit}`,
-      title: `Missing suit: ${SUIT_NAMES[p.missing_suit]}`, "data-testid": "missing-badge" },
-    zh("缺"), " ", zh(SUIT_CHARS[p.missing_suit]), ` ${SUIT_NAMES[p.missing_suit]}`));
+      title: t("app.mj.missingSuit", { suit: suitName(p.missing_suit) }), "data-testid": "missing-badge" },
+    zh("缺"), " ", zh(SUIT_CHARS[p.missing_suit]), ` ${suitName(p.missing_suit)}`));
   } else if (st.phase === "declare") {
-    out.push(h("span", { class: "badge badge--muted" }, p.declared ? "suit chosen" : "choosing…"));
+    out.push(h("span", { class: "badge badge--muted" }, t(p.declared ? "app.mj.suitChosen" : "app.mj.choosing")));
   }
   if (p.won) {
     const self = p.won.self_draw ?? p.won.self_drawn;
     out.push(h("span", { class: "badge badge--won", "data-testid": "won-badge" },
-      zh("胡"), p.won.order ? ` won #${p.won.order}` : ` won · ${winAmount(p.won)}`,
+      zh("胡"), " ", p.won.order ? t("app.badge.wonOrder", { n: p.won.order })
+        : `${t("app.badge.won")} · ${winAmount(p.won)}`,
       self ? [" · ", zh("自摸")] : ""));
   }
   if (st.phase === "over" && st.result?.exhausted && st.result.flower_pigs && !p.won) {
-    if (st.result.flower_pigs.includes(s)) out.push(h("span", { class: "badge badge--bad" }, zh("花猪"), " flower pig"));
-    else if (st.result.ready?.[s]) out.push(h("span", { class: "badge badge--ready" }, zh("听"), " ready"));
-    else out.push(h("span", { class: "badge badge--muted" }, "not ready"));
+    if (st.result.flower_pigs.includes(s)) {
+      out.push(h("span", { class: "badge badge--bad" }, zh("花猪"), " ", t("app.mj.flowerPig")));
+    } else if (st.result.ready?.[s]) out.push(h("span", { class: "badge badge--ready" }, zh("听"), " ", t("app.badge.ready")));
+    else out.push(h("span", { class: "badge badge--muted" }, t("app.mj.notReady")));
   }
   return out;
 }
 
-function scoreEl(view, s) {
+/** A seat's score of this deal and of the match (every table shares it). */
+export function scoreEl(view, s) {
   const p = view.state.players[s];
   const cls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
   return h("span", { class: "seat__score", "data-testid": "seat-score",
-    title: `This deal ${signed(p.score)}; match total ${signed(view.scores[s])}` },
-  h("small", {}, "deal "), h("b", { class: cls(p.score) }, signed(p.score)),
-  h("small", {}, " · match "), h("b", { class: cls(view.scores[s]) }, signed(view.scores[s])));
+    title: t("app.score.title", { deal: signed(p.score), match: signed(view.scores[s]) }) },
+  h("small", {}, t("app.score.deal"), " "), h("b", { class: cls(p.score) }, signed(p.score)),
+  h("small", {}, " · ", t("app.score.match"), " "), h("b", { class: cls(view.scores[s]) }, signed(view.scores[s])));
+}
+
+/** "basic AI" or "player": what sits in a seat. */
+export function seatKind(view, s) {
+  const info = view.seats[s];
+  return info?.kind === "ai" ? t("app.seatKind.ai", { level: t(`app.ai.${info.level ?? "basic"}`) })
+    : t("app.seatKind.player");
 }
 
 function isActing(st, s) {
@@ -238,8 +258,7 @@ function isActing(st, s) {
 function opponentEl(view, s, names, last, fresh) {
   const st = view.state;
   const p = st.players[s];
-  const seatInfo = view.seats[s];
-  const kind = seatInfo?.kind === "ai" ? `${seatInfo.level ?? "basic"} AI` : "player";
+  const kind = seatKind(view, s);
   const panel = h("section", {
     class: `seat seat--${names.pos(s)}${isActing(st, s) ? " is-turn" : ""}${p.won ? " has-won" : ""}`,
     "data-testid": "seat", "data-seat": s, "aria-label": `${names.name(s)} (${kind})`,
@@ -251,7 +270,7 @@ function opponentEl(view, s, names, last, fresh) {
   if (p.hand) tiles.append(shownHand(p, "sm"));
   else {
     const backs = h("div", { class: "hand hand--backs", "data-testid": "backs",
-      "aria-label": `${p.hand_count} tiles in hand` });
+      "aria-label": t("app.mj.tilesInHand", { count: p.hand_count }) });
     for (let i = 0; i < p.hand_count; i++) backs.append(backEl("xs"));
     tiles.append(backs);
   }
@@ -274,21 +293,22 @@ function compass(view, names) {
     st.dealer === s ? [" ", zh("庄")] : "");
   });
   let turn;
-  if (st.phase === "declare") turn = "Choosing missing suits";
-  else if (st.phase === "over") turn = st.result?.exhausted && !st.result.payments.length ? "Draw" : "Deal over";
-  else if (st.phase === "claim") turn = `Claims on ${names.poss(st.claim.from)} ${st.claim.card.face}`;
-  else turn = st.turn === names.me ? "Your turn" : `${names.name(st.turn)} to play`;
+  if (st.phase === "declare") turn = t("app.mj.choosingSuits");
+  else if (st.phase === "over") turn = t(st.result?.exhausted && !st.result.payments.length ? "app.turn.draw" : "app.turn.over");
+  else if (st.phase === "claim") {
+    turn = t("app.turn.claims", { whose: names.poss(st.claim.from), card: tileName(st.claim.card.face) });
+  } else turn = st.turn === names.me ? t("app.turn.yours") : t("app.turn.toPlay", { who: names.name(st.turn) });
   return h("div", { class: "compass", "data-testid": "compass" }, marks,
     h("div", { class: "compass__core" },
       h("div", { class: "compass__wall", "data-testid": "wall" },
-        h("b", {}, String(st.wall_remaining)), h("small", {}, " tiles in the wall")),
+        h("b", {}, String(st.wall_remaining)), h("small", {}, " ", t("app.mj.wall", { count: st.wall_remaining }))),
       h("div", { class: "compass__turn", "data-testid": "turn" }, turn),
       st.prevailing_wind && WINDS[st.prevailing_wind] ? h("div", {
         class: "compass__prevailing", "data-testid": "prevailing-wind", "data-wind": st.prevailing_wind,
-        title: "The prevailing wind of the round",
-      }, "Prevailing wind ", h("span", { class: "wind-chip" }, zh(WINDS[st.prevailing_wind][0])),
-      ` ${WINDS[st.prevailing_wind][1]}`) : null,
-      h("div", { class: "compass__deal" }, `Deal ${view.deal + 1}`)));
+        title: t("app.mj.prevailingTitle"),
+      }, t("app.mj.prevailing"), " ", h("span", { class: "wind-chip" }, zh(WINDS[st.prevailing_wind][0])),
+      ` ${windName(st.prevailing_wind)}`) : null,
+      h("div", { class: "compass__deal" }, t("app.top.deal", { n: view.deal + 1 }))));
 }
 
 function declarePrompt(view, ctx) {
@@ -299,8 +319,8 @@ function declarePrompt(view, ctx) {
   const options = ctx.legal.filter((a) => a.type === "declare_missing");
   return h("section", { class: "prompt prompt--declare", "data-testid": "declare-prompt" },
     h("div", { class: "prompt__text" },
-      h("h2", {}, "Choose your missing suit ", zh("定缺")),
-      h("p", { class: "prompt__hint" }, "Discard all its tiles first; you cannot win holding one.")),
+      h("h2", {}, t("app.mj.chooseSuit"), " ", zh("定缺")),
+      h("p", { class: "prompt__hint" }, t("app.mj.chooseSuitHint"))),
     h("div", { class: "prompt__choices" }, options.map((a) => h("button", {
       type: "button", class: `suit-choice${a.suit === fewest ? " is-suggested" : ""}`,
       "data-testid": `declare-${a.suit}`, "data-action": `suit-${a.suit}`, "data-suggested": a.suit === fewest ? "true" : "false",
@@ -310,13 +330,15 @@ function declarePrompt(view, ctx) {
     tileEl(`5${a.suit}`, { size: "sm" }),
     h("span", { class: "suit-choice__text" },
       h("span", { class: "suit-choice__name" },
-        SUIT_NAMES[a.suit][0].toUpperCase() + SUIT_NAMES[a.suit].slice(1), " ", zh(SUIT_CHARS[a.suit])),
-      h("small", {}, `${counts[a.suit]} in hand${a.suit === fewest ? " · fewest" : ""}`))))));
+        cap(suitName(a.suit)), " ", zh(SUIT_CHARS[a.suit])),
+      h("small", {}, t("app.mj.inHand", { count: counts[a.suit] }),
+        a.suit === fewest ? ` · ${t("app.mj.fewest")}` : ""))))));
 }
 
-const CLAIM_LABELS = {
-  win: ["Win", "胡"], pung: ["Pung", "碰"], kong: ["Kong", "杠"], chow: ["Chow", "吃"], pass: ["Pass", "过"],
-};
+/** Claim buttons: the text is app.claim.<type>, with the Chinese term beside it. */
+const CLAIM_LABELS = { win: "胡", pung: "碰", kong: "杠", chow: "吃", pass: "过" };
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The three faces of the chow starting at ``low`` ("3p" → 3p 4p 5p). */
 function chowFaces(low) {
@@ -325,7 +347,8 @@ function chowFaces(low) {
 }
 
 function claimButton(a, ctx, offered) {
-  const [label, cn] = CLAIM_LABELS[a.type];
+  const label = t(`app.claim.${a.type}`);
+  const cn = CLAIM_LABELS[a.type];
   if (a.type !== "chow") {
     return h("button", { type: "button", class: `btn btn--${a.type}`, "data-testid": `claim-${a.type}`, "data-action": a.type,
       disabled: ctx.busy, onclick: () => ctx.on.act(a) }, label, " ", zh(cn));
@@ -333,7 +356,7 @@ function claimButton(a, ctx, offered) {
   const faces = chowFaces(a.low);
   return h("button", {
     type: "button", class: "btn btn--chow", "data-testid": "claim-chow", "data-action": "chow", "data-low": a.low,
-    "aria-label": `Chow ${faces.join(" ")}`, disabled: ctx.busy, onclick: () => ctx.on.act(a),
+    "aria-label": `${label} ${faces.map(tileName).join(", ")}`, disabled: ctx.busy, onclick: () => ctx.on.act(a),
   }, h("span", { class: "btn__label" }, label, " ", zh(cn)),
   h("span", { class: "chow-tiles", "aria-hidden": "true" },
     faces.map((f) => tileEl(f, { size: "xs2", cls: f === offered ? "is-offered" : "" }))));
@@ -348,9 +371,9 @@ function claimPrompt(view, ctx, names) {
     .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type)
       || (a.type === "chow" ? faceKey(a.low) - faceKey(b.low) : 0));
   return h("section", { class: "prompt prompt--claim", "data-testid": "claim-prompt" },
-    h("h2", {}, rob ? `${names.name(c.from)} adds a kong with` : `${names.name(c.from)} discarded`),
+    h("h2", {}, names.say(rob ? "app.claim.robbing" : "app.claim.discarded", c.from)),
     tileEl(c.card.face, { size: "md", cls: "prompt__tile" }),
-    h("span", { class: "prompt__ask" }, rob ? "Rob the kong?" : "Claim it?"),
+    h("span", { class: "prompt__ask" }, t(rob ? "app.claim.robAsk" : "app.claim.ask")),
     h("div", { class: "prompt__choices" }, actions.map((a) => claimButton(a, ctx, c.card.face))));
 }
 
@@ -368,10 +391,10 @@ function myArea(view, ctx, names, last, fresh) {
   const discardable = new Set(myTurn ? ctx.legal.filter((a) => a.type === "discard").map((a) => a.card) : []);
   const area = h("section", {
     class: `me${isActing(st, s) ? " is-turn" : ""}${p.won ? " has-won" : ""}`,
-    "data-testid": "my-seat", "data-seat": s, "aria-label": "Your seat",
+    "data-testid": "my-seat", "data-seat": s, "aria-label": t("app.me.seat"),
   });
   area.append(h("header", { class: "seat__head" },
-    h("span", { class: "seat__name" }, "You"), badges(view, s, names), scoreEl(view, s)));
+    h("span", { class: "seat__name" }, names.name(s)), badges(view, s, names), scoreEl(view, s)));
 
   const upper = h("div", { class: "me__upper" }, riverEl(p.discards, s, last, fresh), meldsEl(p.melds, "md"),
     flowersEl(p.flowers));
@@ -384,13 +407,14 @@ function myArea(view, ctx, names, last, fresh) {
     const cards = sortTiles((p.hand ?? []).filter((c) => c.id !== drawnId));
     if (st.drawn) cards.push(st.drawn);
     const hand = h("div", { class: "hand hand--mine", "data-testid": "hand", role: "group",
-      "aria-label": "Your hand" });
+      "aria-label": t("app.me.hand") });
     cards.forEach((c) => {
       if (c.id === drawnId) hand.append(h("span", { class: "hand__gap", "aria-hidden": "true" }));
       const legal = discardable.has(c.id);
       const selected = legal && ctx.selected === c.id;
       const missing = p.missing_suit && c.face[1] === p.missing_suit;
-      const label = `${tileName(c.face)}${c.id === drawnId ? ", just drawn" : ""}${missing ? ", missing suit" : ""}`;
+      const label = [tileName(c.face), c.id === drawnId ? t("app.me.justDrawn") : "",
+        missing ? t("app.me.missingSuit") : ""].filter(Boolean).join(", ");
       const el = tileEl(c.face, {
         tag: "button", size: "lg", label,
         cls: `${legal ? "is-legal" : ""}${selected ? " is-selected" : ""}${missing ? " is-missing" : ""}`
@@ -419,11 +443,11 @@ function actionBar(view, ctx, discardable) {
   }
   if (st.phase !== "play" || !st.to_act) {
     let hint = "";
-    if (st.phase === "over") hint = "The deal is over.";
-    else if (me.won) hint = "You have won this deal; the others play on.";
-    else if (st.phase === "declare") hint = st.to_act ? "…" : "Waiting for the others to choose their missing suits…";
-    else if (st.phase === "claim" && st.claim?.answer) hint = "Waiting for the other players’ answers…";
-    else hint = "Waiting for the other players…";
+    if (st.phase === "over") hint = t("app.hint.over");
+    else if (me.won) hint = t("app.mj.wonPlayOn");
+    else if (st.phase === "declare") hint = st.to_act ? "…" : t("app.mj.waitingSuits");
+    else if (st.phase === "claim" && st.claim?.answer) hint = t("app.hint.waitingAnswers");
+    else hint = t("app.hint.waiting");
     bar.append(h("p", { class: "actions__hint" }, hint));
     return bar;
   }
@@ -435,35 +459,35 @@ function actionBar(view, ctx, discardable) {
   const hasOther = ctx.legal.some((a) => a.type !== "discard");
   const mustMissing = me.missing_suit && me.hand?.some((c) => c.face[1] === me.missing_suit);
   bar.append(h("p", { class: "actions__hint", "data-testid": "turn-hint" },
-    mustMissing ? ["Your turn: discard a tile of your missing suit ", zh(SUIT_CHARS[me.missing_suit]), " first."]
-      : hasOther ? "Your turn: win, kong, or select a tile to discard."
-        : "Your turn: select a tile, then Discard (or double-click it)."));
+    mustMissing ? [t("app.mj.hintMissing", { suit: suitName(me.missing_suit) }), " ", zh(SUIT_CHARS[me.missing_suit])]
+      : hasOther ? t("app.mj.hintOther") : t("app.mj.hintDiscard")));
   for (const a of ctx.legal) {
     if (a.type === "win") {
       bar.append(h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win",
-        disabled: ctx.busy, onclick: () => ctx.on.act(a) }, "Win ", zh("自摸")));
+        disabled: ctx.busy, onclick: () => ctx.on.act(a) }, t("app.claim.win"), " ", zh("自摸")));
     } else if (a.type === "concealed_kong" || a.type === "added_kong") {
       const face = faceOfId(a.type === "added_kong" ? a.card : a.cards[0]);
       bar.append(h("button", { type: "button", class: "btn btn--kong", "data-testid": "turn-kong", "data-action": "kong",
         disabled: ctx.busy, onclick: () => ctx.on.act(a) },
-      "Kong ", zh("杠"), ` ${face}${a.type === "added_kong" ? " (add)" : ""}`));
+      t(a.type === "added_kong" ? "app.mj.kongAdd" : "app.mj.kongOf", { card: face }), " ", zh("杠")));
     }
   }
   bar.append(h("button", {
     type: "button", class: "btn btn--discard", "data-testid": "discard", "data-action": "discard",
     disabled: !selectedOk || ctx.busy, onclick: () => ctx.on.discard(),
-  }, selectedOk ? `Discard ${faceOfId(ctx.selected)}` : "Discard"));
+  }, selectedOk ? t("app.act.discardCard", { card: faceOfId(ctx.selected) }) : t("app.act.discard")));
   return bar;
 }
 
 // ------------------------------------------------------------------ settlement
 
+/** "X won by self-draw" and the like: a whole phrase per way of winning (app.won.*). */
 function howWon(w, names) {
-  if (w.self_draw ?? w.self_drawn) return ["by self-draw ", zh("自摸")];
+  if (w.self_draw ?? w.self_drawn) return [names.say("app.won.self", w.seat), " ", zh("自摸")];
   if (w.patterns.some((x) => x.code === "robbing_kong" || x.code === "robbing_the_kong")) {
-    return [`robbing ${names.poss(w.from)} kong `, zh("抢杠")];
+    return [names.say("app.won.rob", w.seat, { whose: names.poss(w.from) }), " ", zh("抢杠")];
   }
-  return [`on ${names.poss(w.from)} discard`];
+  return names.say("app.won.discard", w.seat, { whose: names.poss(w.from) });
 }
 
 function winCard(view, w, names) {
@@ -471,36 +495,38 @@ function winCard(view, w, names) {
   const p = st.players[w.seat];
   const mcr = w.fan === undefined; // MCR wins count points, Sichuan wins fan
   const rows = w.patterns.map((x) => h("tr", { "data-testid": "pattern", "data-code": x.code },
-    h("td", {}, x.name), h("td", {}, zh(x.chinese)),
+    h("td", {}, patternName(view.game ?? st.game, x.code, x.name)), h("td", {}, zh(x.chinese)),
     h("td", { class: "num" }, `${mcr ? x.points : x.fan} × ${x.count}`),
     h("td", { class: "num", "data-testid": "pattern-total" }, String(x.total))));
   let foot;
   if (mcr) {
     const flowers = w.total - w.points_before_flowers;
     foot = [
-      h("tr", { class: "patterns__sub" }, h("td", { colspan: 3 }, "Total before flowers ",
-        h("small", { class: "muted" }, "(8 needed to win)")),
+      h("tr", { class: "patterns__sub" }, h("td", { colspan: 3 }, t("app.mj.beforeFlowers"), " ",
+        h("small", { class: "muted" }, t("app.mj.eightNeeded"))),
       h("td", { class: "num", "data-testid": "points-before-flowers" }, String(w.points_before_flowers))),
-      flowers ? h("tr", { class: "patterns__sub" }, h("td", { colspan: 3 }, "Flowers ", zh("花牌")),
+      flowers ? h("tr", { class: "patterns__sub" }, h("td", { colspan: 3 }, t("app.mj.flowersRow"), " ", zh("花牌")),
         h("td", { class: "num" }, `+${flowers}`)) : null,
-      h("tr", {}, h("td", { colspan: 3 }, "Total with flowers"),
+      h("tr", {}, h("td", { colspan: 3 }, t("app.mj.withFlowers")),
         h("td", { class: "num", "data-testid": "win-total" }, String(w.total)))];
   } else {
     foot = h("tr", {}, h("td", { colspan: 3 },
-      `Total ${w.fan} fan${w.fan > 5 ? " (capped at 5)" : ""} → ${w.points} point${w.points === 1 ? "" : "s"}`
-      + `${w.self_draw ? " + 1 from each payer" : ""}`),
+      t("app.mj.fanTotal", { fan: t("app.unit.fan", { count: w.fan }) }),
+      w.fan > 5 ? ` ${t("app.mj.capped")}` : "", " → ", t("app.unit.points", { count: w.points }),
+      w.self_draw ? ` ${t("app.mj.plusOne")}` : ""),
     h("td", { class: "num" }, String(w.fan)));
   }
   return h("article", { class: `win${mcr ? " win--points" : ""}`, "data-testid": "win", "data-seat": w.seat },
-    h("h4", {}, `${names.name(w.seat)} `, zh("胡"), " won ", howWon(w, names), " with ",
+    h("h4", {}, zh("胡"), " ", howWon(w, names), " · ",
       tileEl(faceOfId(w.tile), { size: "xs2", cls: "win__tile-img" }),
       h("b", { class: "win__tile" }, faceOfId(w.tile)),
-      mcr ? h("span", { class: "win__points" }, `${w.total} points`) : null),
+      mcr ? h("span", { class: "win__points" }, t("app.unit.points", { count: w.total })) : null),
     h("div", { class: "win__hand" }, shownHand(p, "sm"), meldsEl(p.melds, "sm"), flowersEl(p.flowers)),
     h("table", { class: "patterns", "data-testid": "patterns" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Pattern"), h("th", {}, h("span", { class: "visually-hidden" }, "Chinese name")),
-        h("th", { class: "num" }, mcr ? "Points × count" : "Fan × count"),
-        h("th", { class: "num" }, mcr ? "Points" : ["Fan ", zh("番")]))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("app.mj.pattern")),
+        h("th", {}, h("span", { class: "visually-hidden" }, t("app.mj.chineseName"))),
+        h("th", { class: "num" }, t(mcr ? "app.mj.pointsTimes" : "app.mj.fanTimes")),
+        h("th", { class: "num" }, mcr ? t("app.mj.points") : [t("app.mj.fan"), " ", zh("番")]))),
       h("tbody", {}, rows),
       h("tfoot", {}, foot)));
 }
@@ -510,11 +536,10 @@ function paymentNote(p, r) {
   if (p.note) return p.note;
   const w = r.wins.find((x) => x.seat === p.payee);
   if (!w || w.fan !== undefined) return "";
-  if (p.reason === "base") return "each other player pays 8";
+  if (p.reason === "base") return t("app.pay.base");
   if (p.amount === 8 + w.total) {
-    const who = p.reason === "self_draw" ? "each opponent" : p.reason === "robbing_kong" ? "the kong’s player"
-      : "the discarder";
-    return `${who} pays 8 + ${w.total}`;
+    const who = p.reason === "self_draw" ? "eachOpponent" : p.reason === "robbing_kong" ? "kongPlayer" : "discarder";
+    return t(`app.pay.${who}`, { total: w.total });
   }
   return "";
 }
@@ -526,48 +551,50 @@ export function settlement(view, ctx) {
   const sichuan = Boolean(r.flower_pigs); // the battle goes on until three have won
   const nobodyPays = r.exhausted && !r.payments.length;
   let outcome;
-  if (sichuan) outcome = r.exhausted ? "the wall is exhausted" : "three players have won";
-  else if (nobodyPays) outcome = "Draw — nobody pays";
-  else if (r.wins.length) outcome = [`${names.name(r.wins[0].seat)} won `, howWon(r.wins[0], names)];
-  else outcome = "the wall is exhausted";
+  if (sichuan) outcome = t(r.exhausted ? "app.mj.wallExhausted" : "app.mj.threeWon");
+  else if (nobodyPays) outcome = t("app.settle.drawNobody");
+  else if (r.wins.length) outcome = howWon(r.wins[0], names);
+  else outcome = t("app.mj.wallExhausted");
   const panel = settlementPanel(view, ctx, outcome);
 
   const wins = h("section", { class: "settlement__wins" },
-    h("h3", {}, r.wins.length || sichuan ? ["Wins ", zh("胡")] : "Result"));
+    h("h3", {}, r.wins.length || sichuan ? [t("app.settle.wins"), " ", zh("胡")] : t("app.settle.result")));
   if (r.wins.length) r.wins.forEach((w) => wins.append(winCard(view, w, names)));
   else if (nobodyPays) {
     wins.append(h("p", { class: "draw-message", "data-testid": "draw-message" },
-      zh("流局"), " Draw — nobody pays. ",
-      h("span", { class: "muted" }, "The wall ran out before anybody won.")));
-  } else wins.append(h("p", { class: "muted" }, "Nobody won this deal."));
+      zh("流局"), " ", t("app.settle.drawNobody"), ". ",
+      h("span", { class: "muted" }, t("app.mj.wallRanOut"))));
+  } else wins.append(h("p", { class: "muted" }, t("app.settle.nobodyWon")));
   panel.append(wins);
 
   if (r.exhausted && sichuan) {
-    panel.append(h("section", { class: "settlement__ready" }, h("h3", {}, "At the exhausted wall"),
+    panel.append(h("section", { class: "settlement__ready" }, h("h3", {}, t("app.mj.atExhausted")),
       h("ul", { class: "chips" }, st.players.map((p, s) => h("li", {},
         `${names.name(s)}: `,
-        p.won ? "won" : r.flower_pigs.includes(s) ? ["flower pig ", zh("花猪")]
-          : r.ready?.[s] ? ["ready ", zh("听")] : "not ready")))));
+        p.won ? t("app.badge.won") : r.flower_pigs.includes(s) ? [t("app.mj.flowerPig"), " ", zh("花猪")]
+          : r.ready?.[s] ? [t("app.badge.ready"), " ", zh("听")] : t("app.mj.notReady"))))));
   }
 
   const payRows = r.payments.map((p, i) => {
-    const [label, cn] = REASONS[p.reason] ?? [p.reason, ""];
+    const cn = REASONS[p.reason] ?? "";
+    const label = cn ? t(`app.reason.${p.reason}`) : p.reason;
     const note = paymentNote(p, r);
     return h("tr", { "data-testid": "payment", "data-reason": p.reason },
       h("td", { class: "num muted" }, String(i + 1)),
-      h("td", {}, names.name(p.payer), h("span", { class: "arrow", "aria-label": "pays" }, " → "), names.name(p.payee)),
+      h("td", {}, names.name(p.payer), h("span", { class: "arrow", "aria-label": t("app.settle.pays") }, " → "),
+        names.name(p.payee)),
       h("td", { class: "num" }, String(p.amount)),
       h("td", {}, label, cn ? [" ", zh(cn)] : "", h("code", { class: "reason-code" }, p.reason),
         note ? h("small", { class: "muted payment__note" }, note) : ""));
   });
   const lower = h("div", { class: "settlement__lower" });
   panel.append(lower);
-  lower.append(h("section", { class: "settlement__payments" }, h("h3", {}, "Payments"),
+  lower.append(h("section", { class: "settlement__payments" }, h("h3", {}, t("app.settle.payments")),
     h("table", { class: "payments", "data-testid": "payments" },
-      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Payer → payee"),
-        h("th", { class: "num" }, "Points"), h("th", {}, "Reason"))),
+      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, t("app.settle.payerPayee")),
+        h("th", { class: "num" }, t("app.mj.points")), h("th", {}, t("app.settle.reason")))),
       h("tbody", {}, payRows.length ? payRows
-        : h("tr", { "data-testid": "no-payments" }, h("td", { colspan: 4, class: "muted" }, "No payments this deal."))))));
+        : h("tr", { "data-testid": "no-payments" }, h("td", { colspan: 4, class: "muted" }, t("app.settle.noPayments")))))));
 
   const side = h("div", { class: "settlement__side" });
   lower.append(side);
@@ -580,14 +607,14 @@ export function settlementPanel(view, ctx, outcome) {
   const panel = h("section", { class: "settlement", "data-testid": "settlement", role: "dialog",
     "aria-labelledby": "settle-title", tabindex: "-1" });
   panel.append(h("header", { class: "settlement__head" },
-    h("h2", { id: "settle-title" }, `Deal ${view.deal + 1} over · `, outcome),
+    h("h2", { id: "settle-title" }, t("app.settle.dealOver", { n: view.deal + 1 }), " · ", outcome),
     h("div", { class: "settlement__buttons" },
       h("button", { type: "button", class: "btn btn--primary", "data-testid": "next-deal", "data-action": "next",
-        disabled: ctx.busy, onclick: ctx.on.nextDeal }, "Next deal"),
+        disabled: ctx.busy, onclick: ctx.on.nextDeal }, t("app.settle.nextDeal")),
       h("button", { type: "button", class: "btn", "data-testid": "restart", disabled: ctx.busy,
-        onclick: ctx.on.restart }, "Restart"),
+        onclick: ctx.on.restart }, t("app.settle.restart")),
       h("button", { type: "button", class: "btn btn--ghost", "data-testid": "hide-settlement", "data-action": "view",
-        onclick: ctx.on.toggleSettlement }, "View table"))));
+        onclick: ctx.on.toggleSettlement }, t("app.settle.viewTable")))));
   return panel;
 }
 
@@ -595,10 +622,10 @@ export function settlementPanel(view, ctx, outcome) {
 export function totalsSection(view) {
   const r = view.state.result;
   const names = seatNames(view);
-  return h("section", { class: "settlement__totals" }, h("h3", {}, "Totals"),
+  return h("section", { class: "settlement__totals" }, h("h3", {}, t("app.settle.totals")),
     h("table", { class: "totals", "data-testid": "totals" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Seat"), h("th", { class: "num" }, "This deal"),
-        h("th", { class: "num" }, "Match"))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("app.settle.seat")), h("th", { class: "num" }, t("app.settle.thisDeal")),
+        h("th", { class: "num" }, t("app.settle.match")))),
       h("tbody", {}, view.state.players.map((_, s) => h("tr", { "data-testid": "total-row", "data-seat": s },
         h("td", {}, names.name(s)),
         h("td", { class: `num ${r.deltas[s] > 0 ? "pos" : r.deltas[s] < 0 ? "neg" : ""}`, "data-testid": "total-delta" },
@@ -609,9 +636,9 @@ export function totalsSection(view) {
 /** The deal's seed, revealed at its end, against the hash published at its start. */
 export function seedSection(view, ctx) {
   const st = view.state;
-  return h("section", { class: "settlement__seed", "data-testid": "seed-box" }, h("h3", {}, "Shuffle check"),
-    h("p", {}, "Seed ", h("code", { "data-testid": "seed" }, String(st.seed))),
-    h("p", {}, "SHA-256 published at the start ", h("code", { class: "hash", "data-testid": "seed-hash" }, st.seed_hash)),
+  return h("section", { class: "settlement__seed", "data-testid": "seed-box" }, h("h3", {}, t("app.seed.title")),
+    h("p", {}, t("app.seed.seed"), " ", h("code", { "data-testid": "seed" }, String(st.seed))),
+    h("p", {}, t("app.seed.hash"), " ", h("code", { class: "hash", "data-testid": "seed-hash" }, st.seed_hash)),
     h("p", { class: "muted", "data-testid": "seed-check" }, ctx.seedCheck ?? ""));
 }
 
@@ -630,7 +657,7 @@ export function playable(el, id, legal, selected, ctx) {
 
 /** The table element every game shares: seats, centre and own area come from the game's
  *  `parts` ({opponent, centre, mine}); `kind` adds a class and `title` the screen-reader name. */
-export function tableShell(view, ctx, parts, { kind = "", title = "Mahjong" } = {}) {
+export function tableShell(view, ctx, parts, { kind = "", title = "" } = {}) {
   const st = view.state;
   const names = seatNames(view);
   const last = lastDiscard(st);
@@ -641,7 +668,7 @@ export function tableShell(view, ctx, parts, { kind = "", title = "Mahjong" } = 
     "data-busy": ctx.busy ? "true" : "false", "data-deal": view.deal,
     "data-legal-ready": ctx.legal && !ctx.busy ? "true" : "false",
     "data-game": view.game ?? st.game,
-    "aria-label": `${ctx.title ?? title} table`,
+    "aria-label": t("app.table.label", { title: ctx.title ?? title }),
   });
   for (let s = 0; s < st.players.length; s++) {
     if (s !== names.me) table.append(parts.opponent(view, s, names, last, fresh));

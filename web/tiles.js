@@ -1,21 +1,22 @@
 // Mahjong tiles drawn as inline SVG: characters (万), dots (筒), bamboo (条), honours, flowers.
 // Faces use the API notation: "1m"–"9m", "1p"–"9p", "1s"–"9s", "E S W N", "C F P", "f1"–"f8".
 // Chinese glyphs come from the bundled subset font (fonts/paiju-cjk.woff2, family PaijuCJK).
+// Names in words (aria labels, sentences) come from t() in the "app" namespace: app.tile.*.
+
+import { t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const NUMERALS = "一二三四五六七八九";
 export const SUIT_CHARS = { m: "万", p: "筒", s: "条" };
-export const SUIT_NAMES = { m: "characters", p: "dots", s: "bamboo" };
-const HONOURS = {
-  E: ["东", "East wind"], S: ["南", "South wind"], W: ["西", "West wind"], N: ["北", "North wind"],
-  C: ["中", "Red dragon"], F: ["發", "Green dragon"], P: ["白", "White dragon"],
-};
-/** The seat and prevailing winds: face → [character, English]. */
-export const WINDS = { E: ["东", "East"], S: ["南", "South"], W: ["西", "West"], N: ["北", "North"] };
+/** A suit's name: "characters", "dots", "bamboo". */
+export const suitName = (suit) => t(`app.suit.${suit}`);
+const HONOURS = { E: ["东"], S: ["南"], W: ["西"], N: ["北"], C: ["中"], F: ["發"], P: ["白"] };
+/** The seat and prevailing winds: face → [character]; windName(face) says it in words. */
+export const WINDS = { E: ["东"], S: ["南"], W: ["西"], N: ["北"] };
+export const windName = (face) => t(`app.wind.${face}`);
 /** Flowers f1–f4 (plum, orchid, bamboo, chrysanthemum) and seasons f5–f8. */
 const FLOWERS = {
-  f1: ["梅", "plum"], f2: ["兰", "orchid"], f3: ["竹", "bamboo"], f4: ["菊", "chrysanthemum"],
-  f5: ["春", "spring"], f6: ["夏", "summer"], f7: ["秋", "autumn"], f8: ["冬", "winter"],
+  f1: ["梅"], f2: ["兰"], f3: ["竹"], f4: ["菊"], f5: ["春"], f6: ["夏"], f7: ["秋"], f8: ["冬"],
 };
 
 const RED = "#c62828";
@@ -37,12 +38,11 @@ export const isFlower = (face) => Boolean(FLOWERS[face]);
 
 /** A person-readable name: "5 characters", "1 dot", "Red dragon", "Flower 3 (bamboo)". */
 export function tileName(face) {
-  if (HONOURS[face]) return HONOURS[face][1];
-  if (FLOWERS[face]) return `Flower ${face.slice(1)} (${FLOWERS[face][1]})`;
-  const rank = Number(face[0]);
+  if (HONOURS[face]) return t(`app.tile.${face}`);
+  if (FLOWERS[face]) return t("app.tile.flower", { n: face.slice(1), name: t(`app.tile.${face}`) });
   const suit = face[1];
-  if (suit === "p") return `${rank} ${rank === 1 ? "dot" : "dots"}`;
-  return `${rank} ${SUIT_NAMES[suit] ?? suit}`;
+  if (!SUIT_CHARS[suit]) return face;
+  return t(`app.tile.${suit}`, { count: Number(face[0]) });
 }
 
 /** Sort key: suit order m, p, s, honours, flowers; then rank. */

@@ -4,6 +4,9 @@
 // with a red frame, so the two sizes never look alike.
 // Faces use the API notation: "x1"–"x10" small, "d1"–"d10" big.
 // Chinese glyphs come from the bundled subset font (fonts/paiju-cjk.woff2, family PaijuCJK).
+// Names in words come from t(): app.word.small / app.word.big.
+
+import { t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const SMALL = "一二三四五六七八九十";
@@ -25,7 +28,7 @@ export function faceOfId(id) {
 export const cardChinese = (face) => (isBig(face) ? BIG : SMALL)[valueOf(face) - 1] ?? "?";
 
 /** "small 3", "big 3". */
-export const cardName = (face) => `${isBig(face) ? "big" : "small"} ${valueOf(face)}`;
+export const cardName = (face) => t(isBig(face) ? "app.word.big" : "app.word.small", { n: valueOf(face) });
 
 /** Sort key: small 1–10, then big 1–10. */
 export const faceKey = (face) => (isBig(face) ? 10 : 0) + valueOf(face);
