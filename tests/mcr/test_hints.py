@@ -1,0 +1,84 @@
+"""MCR hints (engine/mcr/hints.py) on hand-made positions: waits with their points and the
+8-point minimum, special shapes counted as ready, the warning against an opponent left with one
+tile, and no leak of hidden tiles."""
+
+from __future__ import annotations
+
+import random
+
+from engine.mcr import GAME as G
+from engine.mcr.hints import hints
+from tests.mcr.position import position
+
+FOUR_CHOWS = [("chow", "2m", 0), ("chow", "3p", 0), ("chow", "5s", 0), ("chow", "6m", 0)]
+
+
+def by_face(h: dict) -> dict[str, dict]:
+    return {d["face"]: d for d in h["discards"]}
+
+
+def test_waits_below_the_minimum_do_not_win() -> None:
+    """MCR-4.2: discarding C leaves a 9m/E double-pung wait worth under 8 points: ready, but
+    neither wait wins; every other discard leaves the hand one step away."""
+    state, _ = position({0: "1m 1m 1m 5p 6p 7p 1s 2s 3s E E C 9m 9m"}, drawn="9m")
+    h = hints(G, state, 0)
+    assert h["hand"]["shanten"] == 0 and h["unit"] == "points"
+    rows = by_face(h)
+    assert rows["C"]["ready"] and [w["face"] for w in rows["C"]["waits"]] == ["9m", "E"]
+    assert not any(w["claimed"]["wins"] for w in rows["C"]["waits"])
+    assert all(r["shanten"] == 1 and not r["ready"] for f, r in rows.items() if f != "C")
+
+
+def test_a_wait_scores_its_itemised_points() -> None:
+    """MCR-4.3: a pure straight wait scores its patterns; the items add up to the total."""
+    state, _ = position({0: "1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 5s 5s C"}, drawn="C")
+    rows = by_face(hints(G, state, 0))
+    waits = {w["face"]: w for w in rows["C"]["waits"]}
+    assert set(waits) == {"1p", "4p"}
+    for w in waits.values():
+        score = w["claimed"]
+        assert score["wins"] and score["total"] >= 16
+        assert "pure_straight" in [i["code"] for i in score["items"]]
+        assert sum(i["value"] * i["count"] for i in score["items"]) == score["total"]
+        assert w["self_drawn"]["total"] > score["total"]  # Self-Drawn adds a point at least
+
+
+def test_thirteen_orphans_wait_is_ready() -> None:
+    """MCR-4.1: the shanten formula does not see thirteen orphans, the waits do: ready."""
+    state, _ = position({0: "1m 9m 1p 9p 1s 9s E S W N C F F"}, turn=1)
+    hand = hints(G, state, 0)["hand"]
+    assert hand["ready"] and hand["shanten"] == 0
+    assert [w["face"] for w in hand["waits"]] == ["P"]
+    assert hand["waits"][0]["claimed"]["total"] >= 88
+
+
+def test_warning_only_where_the_single_tile_reaches_eight_points() -> None:
+    """Seat 1 shows four chows and holds one tile: won on a discard, Melded Hand (6) and All
+    Chows (2) reach 8 with a suited pair, an honour pair stays at 6 (MCR-4.2)."""
+    state, _ = position({0: "1m 1m 1m 5p 6p 7p 1s 2s 3s E E C 9m 9m", 1: "C"},
+                        melds={1: FOUR_CHOWS}, drawn="9m")
+    h = hints(G, state, 0)
+    assert h["ready_opponents"] == [{"seat": 1, "why": "single_tile"}]
+    rows = by_face(h)
+    assert rows["1m"]["danger"] == [1] and rows["6p"]["danger"] == [1]
+    assert rows["E"]["danger"] == [] and rows["C"]["danger"] == []
+
+
+def test_no_warning_for_a_face_with_no_copy_unseen() -> None:
+    """The single tile cannot be a face whose four copies the seat sees."""
+    state, _ = position({0: "1m 1m 1m 1m 6p 7p 1s 2s 3s E E C 9m 9m", 1: "C"},
+                        melds={1: FOUR_CHOWS}, drawn="9m")
+    assert by_face(hints(G, state, 0))["1m"]["danger"] == []
+
+
+def test_no_leak_on_a_played_deal() -> None:
+    """Hints at every step of a deal equal the hints on a determinization of that step."""
+    rng = random.Random(3)
+    state = G.new_deal(11)
+    steps = 0
+    while G.result(state) is None and steps < 60:
+        for seat in range(4):
+            assert hints(G, G.determinize(state, seat, rng), seat) == hints(G, state, seat)
+        seat = G.to_act(state)[0]
+        state = G.apply(state, seat, rng.choice(G.legal_actions(state, seat)))
+        steps += 1
