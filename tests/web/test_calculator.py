@@ -1,0 +1,277 @@
+"""The hand calculator page (#/calc/<game>) in the browser: a person builds a known hand by
+clicking faces in the palette, sets the situation, and reads the itemised score — which must be
+the engine's own ``game.score`` for the same spec, row by row and in total, and match a value
+worked out by hand from the rules. An impossible hand shows the server's refusal in words, an
+incomplete one says what is missing, and the page fits a 360 px wide phone.
+
+Screenshots: tests/artifacts/calc-<game>.png (desktop) and calc-mcr-phone.png (360×740).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine import get_game
+
+from .conftest import LiveServer
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+# ------------------------------------------------------------------ driving the page
+
+
+def faces(text: str) -> list[str]:
+    return text.split()
+
+
+def open_calc(page: Any, server: LiveServer, game: str) -> None:
+    page.goto(f"{server.url}/#/calc/{game}")
+    page.wait_for_selector(f"[data-testid=calc-page][data-game={game}]")
+
+
+def mode(page: Any, name: str) -> None:
+    page.click(f"[data-testid=calc-mode-{name}]")
+
+
+def click(page: Any, faces: str) -> None:
+    """Click each face of ``faces`` (space-separated) in the palette."""
+    for face in faces.split():
+        page.click(f"[data-testid=calc-face-{face}]")
+
+
+def shown(page: Any) -> dict[str, Any]:
+    """The scored result as the page shows it: each row's code and last cell, and the total."""
+    page.wait_for_selector("[data-testid=calc-result][data-state=scored]")
+    return page.evaluate("""() => {
+      const r = document.querySelector('[data-testid=calc-result]');
+      return {
+        rows: [...r.querySelectorAll('[data-testid=calc-row]')].map((tr) =>
+          [tr.dataset.code, tr.lastElementChild.textContent.trim()]),
+        names: [...r.querySelectorAll('[data-testid=calc-row] td:first-child')].map((td) => td.textContent),
+        total: Number(r.querySelector('[data-testid=calc-total]').dataset.value),
+        text: r.textContent,
+      };
+    }""")
+
+
+def no_missing_keys(page: Any) -> None:
+    """No text of this page's namespaces lacks a translation, and no script failed."""
+    missing = page.evaluate("[...globalThis.__paijuMissing]")
+    assert [k for k in missing if k.split(":", 1)[1].startswith(("calc.", "patterns."))] == []
+    assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"calc-{name}.png"), full_page=True)
+
+
+# ------------------------------------------------------------------ MCR
+
+
+def test_mcr_known_hand_by_clicking(live_server: LiveServer, new_page: Any) -> None:
+    """MCR-6 by hand: 1–9 characters, 2–3–4 dots and a 5-bamboo pair won on a discarded 5 bamboo
+    is Pure Straight 16 + Concealed Hand 2 + All Chows 2 + Single Wait 1 = 21; the page shows the
+    engine's rows and total."""
+    page = new_page()
+    open_calc(page, live_server, "mcr")
+    click(page, "1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p")
+    assert "1" in page.text_content("[data-testid=calc-need]")  # one tile still missing
+    click(page, "5s 5s")  # the 14th goes to the winning tile by itself
+    assert page.get_attribute("[data-testid=calc-win-card]", "data-face") == "5s"
+    got = shown(page)
+    spec = {"concealed": faces("1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5s"), "winning_tile": "5s",
+            "flowers": 0, "seat_wind": "E", "prevalent_wind": "E", "self_drawn": False,
+            "last_tile": False, "kong_replacement": False, "robbing_kong": False,
+            "fourth_tile": False}
+    engine = get_game("mcr").score(spec)
+    assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["patterns"]]
+    assert got["total"] == engine["total"] == 21
+    assert got["rows"] == [["pure_straight", "16"], ["concealed_hand", "2"], ["all_chows", "2"],
+                           ["single_wait", "1"]]
+    assert got["names"][0].startswith("Pure Straight")
+    shot(page, "mcr")
+    no_missing_keys(page)
+
+
+def test_mcr_melds_flowers_and_situation(live_server: LiveServer, new_page: Any) -> None:
+    """MCR-4.4, MCR-6.3: declared melds (a pung of the seat wind, a chow, a concealed kong),
+    two flowers, self-drawn, winds set; the page's itemisation is the engine's."""
+    page = new_page()
+    open_calc(page, live_server, "mcr")
+    mode(page, "pung")
+    click(page, "E")
+    mode(page, "chow")
+    click(page, "2p")
+    mode(page, "concealed_kong")
+    click(page, "7s")
+    mode(page, "hand")
+    click(page, "5m 6m 7m 9p f1 f5 9p")
+    page.check("[data-testid=calc-flag-self_drawn]")
+    page.select_option("[data-testid=calc-select-prevalent_wind]", "S")
+    got = shown(page)
+    spec = {"melds": [{"type": "pung", "tile": "E"}, {"type": "chow", "tile": "2p"},
+                      {"type": "kong", "tile": "7s", "concealed": True}],
+            "concealed": faces("5m 6m 7m 9p"), "winning_tile": "9p", "flowers": 2,
+            "seat_wind": "E", "prevalent_wind": "S", "self_drawn": True}
+    engine = get_game("mcr").score(spec)
+    assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["patterns"]]
+    assert got["total"] == engine["total"]
+    assert ["flower_tiles", "2"] in got["rows"] and ["seat_wind", "2"] in got["rows"]
+    no_missing_keys(page)
+
+
+def test_mcr_impossible_hand_shows_a_readable_error(live_server: LiveServer, new_page: Any) -> None:
+    """A kong replacement without a kong (MCR-4.4) is refused by the server (422); the page says
+    so in words, not as JSON, and recovers once the flag is cleared."""
+    page = new_page()
+    open_calc(page, live_server, "mcr")
+    page.click("[data-testid=calc-example]")
+    shown(page)
+    page.check("[data-testid=calc-flag-kong_replacement]")
+    page.wait_for_selector("[data-testid=calc-result][data-state=error]")
+    text = page.text_content("[data-testid=calc-error]")
+    assert "cannot score this hand" in text and "kong_replacement needs a kong" in text
+    assert "{" not in text and "error" not in text.lower().split("kong_replacement")[0]
+    page.uncheck("[data-testid=calc-flag-kong_replacement]")
+    assert shown(page)["total"] == 21
+    # a hand that is complete but forms no winning shape: the engine's reason, in words
+    page.click("[data-testid=calc-clear]")
+    click(page, "1m 3m 5m 7m 9m 2p 4p 6p 8p 1s 3s 5s 7s 9s")
+    page.wait_for_selector("[data-testid=calc-result][data-state=not-winning]")
+    assert "Not a winning hand" in page.text_content("[data-testid=calc-not-winning]")
+    no_missing_keys(page)
+
+
+def test_mcr_on_a_phone_and_shared_by_url(live_server: LiveServer, new_page: Any) -> None:
+    """360×740: the palette, hand and result fit without horizontal scrolling; the URL carries
+    the hand, so opening it again (or in French) shows the same score."""
+    page = new_page(360, 740)
+    open_calc(page, live_server, "mcr")
+    page.click("[data-testid=calc-example]")
+    total = shown(page)["total"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "mcr-phone")
+    url = page.url
+    assert "/calc/mcr/" in url
+    other = new_page(360, 740)
+    other.add_init_script("localStorage.setItem('paiju.lang', 'fr')")
+    other.goto(url)
+    got = shown(other)
+    assert got["total"] == total
+    assert got["names"][0].startswith("Suite pure")
+    assert "Total des points" in got["text"]
+    no_missing_keys(other)
+
+
+# ------------------------------------------------------------------ Sichuan
+
+
+def test_sichuan_known_hand_by_clicking(live_server: LiveServer, new_page: Any) -> None:
+    """SC-8, SC-9.1: a bamboo full flush of chows won on a discard is 2 fan = 4 points; with a
+    declared kong and a self-draw the page matches the engine row by row."""
+    page = new_page()
+    open_calc(page, live_server, "sichuan")
+    click(page, "1s 2s 3s 2s 3s 4s 4s 5s 6s 7s 8s 9s 9s 9s")
+    got = shown(page)
+    spec = {"concealed": faces("1s 2s 3s 2s 3s 4s 4s 5s 6s 7s 8s 9s 9s"), "winning_tile": "9s",
+            "missing_suit": "m"}
+    engine = get_game("sichuan").score(spec)
+    assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["patterns"]]
+    assert got["total"] == engine["points_per_payer"] == 4
+    assert page.text_content("[data-testid=calc-fan]") == "2"
+
+    page.click("[data-testid=calc-clear]")
+    mode(page, "kong")
+    click(page, "5p")
+    mode(page, "hand")
+    click(page, "2p 2p 2p 6p 7p 8p 3m 3m 3m 9p 9p")
+    page.check("[data-testid=calc-flag-self_draw]")
+    got = shown(page)
+    spec = {"melds": [{"type": "kong", "tile": "5p"}], "concealed": faces("2p 2p 2p 6p 7p 8p 3m 3m 3m 9p"),
+            "winning_tile": "9p", "missing_suit": "s", "self_draw": True}
+    engine = get_game("sichuan").score(spec)
+    assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["patterns"]]
+    assert got["total"] == engine["points_per_payer"]
+    shot(page, "sichuan")
+    no_missing_keys(page)
+
+
+# ------------------------------------------------------------------ Paohuzi
+
+
+def test_paohuzi_known_hand_by_clicking(live_server: LiveServer, new_page: Any) -> None:
+    """PH-6.1 to PH-6.3 by hand: big 壹贰叁 6 + small 2-7-10 3 + small 一二三 3 + a big kan 6 +
+    a small kan 3 + a big peng 3 + 四五六 0 = 24 huxi, 1 + (24 − 15) // 3 = 4 tun."""
+    page = new_page()
+    open_calc(page, live_server, "paohuzi")
+    mode(page, "peng")
+    click(page, "d9")
+    mode(page, "chi")
+    click(page, "x3 x5")
+    assert page.is_visible("[data-testid=calc-pending]")
+    click(page, "x9")  # 三五九 is no chi: refused in words, nothing added
+    assert "is not a chi" in page.text_content("[data-testid=calc-notice]")
+    assert page.locator("[data-testid=calc-group]").count() == 1
+    mode(page, "hand")
+    click(page, "d1 d2 d3 x2 x7 x10 x1 x2 x3 d5 d5 d5 x8 x8 x8 x4 x5")
+    mode(page, "win")
+    click(page, "x6")
+    got = shown(page)
+    spec = {"groups": [{"type": "peng", "cards": ["d9"] * 3}],
+            "concealed": faces("d1 d2 d3 x2 x7 x10 x1 x2 x3 d5 d5 d5 x8 x8 x8 x4 x5"),
+            "winning_card": "x6"}
+    engine = get_game("paohuzi").score(spec)
+    assert sorted(got["rows"]) == sorted([g["type"], str(g["huxi"])] for g in engine["groups"])
+    assert got["total"] == engine["huxi"] == 24
+    assert page.text_content("[data-testid=calc-tun]") == str(engine["tun"]) == "4"
+    shot(page, "paohuzi")
+    no_missing_keys(page)
+
+
+# ------------------------------------------------------------------ Nantong
+
+
+def test_nantong_known_hand_by_clicking(live_server: LiveServer, new_page: Any) -> None:
+    """NT-6.3's worked example: with indicators 2 of Strings and 3 of Myriads, three 2 of Strings
+    in hand are worth 24 hu; the whole win (six triplets, won on a discarded 5 of Myriads:
+    Piao Hu) is itemised as the engine does, and an exposed pung is a group of the spec."""
+    page = new_page()
+    open_calc(page, live_server, "nantong")
+    mode(page, "indicator")
+    click(page, "2s 3m")
+    mode(page, "hand")
+    click(page, "1m 1m 1m 2s 2s 2s 4p 4p 4p 6m 6m 6m 7s 7s 7s 3p 3p 3p 5m 5m 9p 9p")
+    mode(page, "win")
+    click(page, "5m")
+    got = shown(page)
+    spec = {"indicators": ["2s", "3m"], "players": [{
+        "concealed": faces("1m 1m 1m 2s 2s 2s 4p 4p 4p 6m 6m 6m 7s 7s 7s 3p 3p 3p 5m 5m 9p 9p"),
+        "win": {"how": "discard", "card": "5m"}}]}
+    engine = get_game("nantong").score(spec)["players"][0]
+    two_strings = page.evaluate("""() => [...document.querySelectorAll('[data-testid=calc-row]')]
+      .filter((tr) => tr.querySelector('[data-face="2s"]')).map((tr) => tr.lastElementChild.textContent)""")
+    assert two_strings == ["24"]
+    assert [r[0] for r in got["rows"]] == ([h["kind"] for h in engine["holdings"]]
+                                          + [b["code"] for b in engine["win"]["bonuses"]]
+                                          + [m["code"] for m in engine["win"]["multipliers"]])
+    assert got["total"] == engine["total"]
+    assert page.text_content("[data-testid=calc-base]") == str(engine["base"])
+
+    # the same player as a non-winner with an exposed pung: base hu only (NT-6.10)
+    page.select_option("[data-testid=calc-select-how]", "none")
+    page.click("[data-testid=calc-win-card]")
+    mode(page, "pung")
+    click(page, "Q")
+    for face in ("9p", "9p", "5m"):  # a pung takes three places in the hand
+        page.click(f"[data-testid=calc-hand-card][data-face='{face}'] >> nth=0")
+    got = shown(page)
+    spec = {"indicators": ["2s", "3m"], "players": [{
+        "concealed": faces("1m 1m 1m 2s 2s 2s 4p 4p 4p 6m 6m 6m 7s 7s 7s 3p 3p 3p 5m"),
+        "melds": [{"type": "pung", "card": "Q"}]}]}
+    engine = get_game("nantong").score(spec)["players"][0]
+    assert got["total"] == engine["total"]
+    assert ["exposed_pung", "4"] in got["rows"]  # an Old General doubles first (NT-6.2)
+    shot(page, "nantong")
+    no_missing_keys(page)

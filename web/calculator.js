@@ -1,0 +1,693 @@
+// The hand calculator page, #/calc/<game>: build a hand by clicking faces in a palette of every
+// card, say how it was won, and read the itemised score of the server's calculator
+// (POST /api/games/{game}/score) — each pattern or holding with its points, and the total, so a
+// player can check the arithmetic. The hand lives in the URL (#/calc/<game>/<state>), so it can be
+// shared and survives a reload or a language switch.
+//
+// One generic page: a hand (faces), a winning card, declared groups and a few situation controls.
+// What differs between games is data (GAMES below): the faces, how a click builds a group, the
+// situation, how the state becomes the calculator's JSON spec, and how its answer is itemised.
+
+import { api } from "./api.js";
+import { h, zh } from "./dom.js";
+import { getLanguage, patternName, t } from "./i18n.js";
+import { tileEl, faceKey as tileKey } from "./tiles.js";
+import * as long from "./longcards.js";
+import * as word from "./wordcards.js";
+
+const RANKS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+const SUITED = [..."mps"].flatMap((s) => RANKS.map((r) => `${r}${s}`));
+const WINDS = ["E", "S", "W", "N"];
+const FLOWERS = ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8"];
+const WORDS = [..."xd"].flatMap((s) => [...RANKS, 10].map((v) => `${s}${v}`));
+
+// ------------------------------------------------------------------ drawing cards per family
+
+const TILES = {
+  draw: (face, opts) => tileEl(face, opts),
+  sizes: { palette: "md", hand: "md", group: "sm", small: "xs2" },
+  key: tileKey,
+};
+const LONG = {
+  draw: (face, opts) => long.cardEl(face, opts),
+  sizes: { palette: "md", hand: "md", group: "sm", small: "mini" },
+  key: long.faceKey,
+};
+const WORD = {
+  draw: (face, opts) => word.cardEl(face, opts),
+  sizes: { palette: "md", hand: "md", group: "sm", small: "mini" },
+  key: word.faceKey,
+};
+
+// ------------------------------------------------------------------ group builders
+
+/** A group of ``n`` identical cards of the clicked face. */
+const identical = (n) => (face) => ({ cards: Array(n).fill(face) });
+
+/** MCR chow: the clicked face and the two above it (or, for an 8 or 9, the run ending there). */
+function chow(face) {
+  if (!/^[1-9][mps]$/.test(face)) return { error: t("calc.error.chow_suit") };
+  const low = Math.min(Number(face[0]), 7);
+  return { cards: [0, 1, 2].map((i) => `${low + i}${face[1]}`) };
+}
+
+/** PH-4.5: a run of one size, 2-7-10 of one size, or one value twice in one size and once in the other. */
+function isChi(cards) {
+  const faces = cards.map((c) => ({ big: c[0] === "d", v: Number(c.slice(1)) }))
+    .sort((a, b) => a.big - b.big || a.v - b.v);
+  const [a, b, c] = faces;
+  if (a.big === c.big) {
+    if (b.v === a.v + 1 && c.v === a.v + 2) return true;
+    return a.v === 2 && b.v === 7 && c.v === 10;
+  }
+  return a.v === b.v && b.v === c.v;
+}
+
+/** Paohuzi chi: three clicks; the group is made once the third card is chosen. */
+function chi(face, pending) {
+  const cards = [...pending, face];
+  if (cards.length < 3) return { pending: cards };
+  if (!isChi(cards)) return { error: t("calc.error.not_chi", { cards: cards.join(" ") }) };
+  return { cards };
+}
+
+// ------------------------------------------------------------------ the four games
+
+const wind = (key) => ({ kind: "select", key, options: WINDS, label: (v) => t(`calc.wind.${v}`) });
+
+const GAMES = {
+  mcr: {
+    family: TILES,
+    rows: [SUITED.slice(0, 9), SUITED.slice(9, 18), SUITED.slice(18), [...WINDS, "C", "F", "P"], FLOWERS],
+    extras: FLOWERS,
+    groups: ["chow", "pung", "kong", "concealed_kong"],
+    build: { chow, pung: identical(3), kong: identical(4), concealed_kong: identical(4) },
+    maxGroups: 4,
+    handSize: (s) => 13 - 3 * s.groups.length,
+    needsWin: () => true,
+    situation: [
+      { kind: "flag", key: "self_drawn" }, { kind: "flag", key: "last_tile" },
+      { kind: "flag", key: "kong_replacement" }, { kind: "flag", key: "robbing_kong" },
+      { kind: "flag", key: "fourth_tile" }, wind("seat_wind"), wind("prevalent_wind"),
+    ],
+    defaults: { self_drawn: false, last_tile: false, kong_replacement: false, robbing_kong: false,
+      fourth_tile: false, seat_wind: "E", prevalent_wind: "E" },
+    spec: (s) => ({
+      melds: s.groups.map((g) => g.kind === "chow" ? { type: "chow", tile: g.cards[0] }
+        : { type: g.kind === "pung" ? "pung" : "kong", tile: g.cards[0],
+          ...(g.kind === "concealed_kong" ? { concealed: true } : {}) }),
+      concealed: s.hand, winning_tile: s.win, flowers: s.extras.length, ...s.sit,
+    }),
+    result: mcrResult,
+    // Pure Straight in characters, a dots chow and a 5-bamboo pair, won on the 5 bamboo.
+    example: { hand: ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "2p", "3p", "4p", "5s"], win: "5s" },
+  },
+  sichuan: {
+    family: TILES,
+    rows: [SUITED.slice(0, 9), SUITED.slice(9, 18), SUITED.slice(18)],
+    groups: ["pung", "kong", "concealed_kong"],
+    build: { pung: identical(3), kong: identical(4), concealed_kong: identical(4) },
+    maxGroups: 4,
+    handSize: (s) => 13 - 3 * s.groups.length,
+    needsWin: () => true,
+    situation: [
+      { kind: "select", key: "missing_suit", options: ["auto", "m", "p", "s"],
+        label: (v) => t(`calc.suit.${v}`) },
+      { kind: "flag", key: "self_draw" }, { kind: "flag", key: "kong_replacement" },
+      { kind: "flag", key: "robbing_kong" }, { kind: "flag", key: "last_tile" },
+    ],
+    defaults: { missing_suit: "auto", self_draw: false, kong_replacement: false, robbing_kong: false,
+      last_tile: false },
+    spec: (s) => ({
+      melds: s.groups.map((g) => ({ type: g.kind === "pung" ? "pung" : "kong", tile: g.cards[0],
+        ...(g.kind === "concealed_kong" ? { concealed: true } : {}) })),
+      concealed: s.hand, winning_tile: s.win, ...s.sit,
+      missing_suit: s.sit.missing_suit === "auto" ? absentSuit(s) : s.sit.missing_suit,
+    }),
+    result: sichuanResult,
+    // Full flush of bamboo: four chows and a pair, won on a discard.
+    example: { hand: ["1s", "2s", "3s", "2s", "3s", "4s", "4s", "5s", "6s", "7s", "8s", "9s", "9s"], win: "9s" },
+  },
+  paohuzi: {
+    family: WORD,
+    rows: [WORDS.slice(0, 10), WORDS.slice(10)],
+    groups: ["ti", "pao", "wei", "peng", "chi"],
+    build: { ti: identical(4), pao: identical(4), wei: identical(3), peng: identical(3), chi },
+    maxGroups: 7,
+    handSize: () => 21,
+    handSizeIsMax: true,
+    needsWin: () => false,
+    situation: [{ kind: "flag", key: "own_reveal" }, { kind: "flag", key: "heavenly" },
+      { kind: "flag", key: "dealer" }],
+    defaults: { own_reveal: false, heavenly: false, dealer: false },
+    spec: (s) => ({
+      groups: s.groups.map((g) => ({ type: g.kind, cards: g.cards })),
+      concealed: s.hand, ...(s.win ? { winning_card: s.win } : {}), ...s.sit,
+    }),
+    result: paohuziResult,
+    // A big 壹贰叁, small 2-7-10 and 一二三, two kans, a peng on the table, won on 十.
+    example: {
+      hand: ["d1", "d2", "d3", "x2", "x7", "x10", "x1", "x2", "x3", "d5", "d5", "d5", "x8", "x8", "x8", "x4", "x5"],
+      groups: [{ kind: "peng", cards: ["d9", "d9", "d9"] }], win: "x6",
+    },
+  },
+  nantong: {
+    family: LONG,
+    rows: [SUITED.slice(0, 9), SUITED.slice(9, 18), SUITED.slice(18), ["Q", "B", "H"]],
+    groups: ["pung", "exposed_kong", "added_kong", "concealed_kong", "opening_kong", "opening_triplet"],
+    build: { pung: identical(3), exposed_kong: identical(4), added_kong: identical(4),
+      concealed_kong: identical(4), opening_kong: identical(4), opening_triplet: identical(3) },
+    indicators: true,
+    maxGroups: 7,
+    handSize: (s) => 22 - 3 * s.groups.length + (s.sit.how === "heavenly" ? 1 : 0),
+    needsWin: (s) => s.sit.how !== "none" && s.sit.how !== "heavenly",
+    situation: [
+      { kind: "select", key: "how", options: ["none", "discard", "robbed_kong", "self_draw", "heavenly"],
+        label: (v) => t(`calc.how.${v}`) },
+      { kind: "flag", key: "ready" }, { kind: "flag", key: "hezi" },
+      { kind: "flag", key: "kong_replacement" }, { kind: "flag", key: "dealer_first_discard" },
+      { kind: "flag", key: "last_card" },
+    ],
+    defaults: { how: "discard", ready: false, hezi: false, kong_replacement: false,
+      dealer_first_discard: false, last_card: false },
+    spec: (s) => {
+      const { how, ready, hezi, ...win } = s.sit;
+      return {
+        indicators: s.indicators,
+        players: [{
+          concealed: s.hand, melds: s.groups.map((g) => ({ type: g.kind, card: g.cards[0] })), hezi, ready,
+          win: how === "none" ? null : { how, ...(how === "heavenly" ? {} : { card: s.win }), ...win },
+        }],
+      };
+    },
+    result: nantongResult,
+    // NT-6.3's worked example: indicators 2 of Strings and 3 of Myriads; six triplets and a
+    // pair of 9 of Coins, won on the 5 of Myriads from a discard.
+    example: {
+      indicators: ["2s", "3m"],
+      hand: ["1m", "1m", "1m", "2s", "2s", "2s", "4p", "4p", "4p", "6m", "6m", "6m", "7s", "7s", "7s",
+        "3p", "3p", "3p", "5m", "5m", "9p", "9p"],
+      win: "5m",
+    },
+  },
+};
+
+/** Sichuan needs a missing suit (SC-7.3): by default the first suit the hand does not hold. */
+function absentSuit(s) {
+  const held = new Set(allCards(s).map((f) => f[1]));
+  return [..."mps"].find((x) => !held.has(x)) ?? "p";
+}
+
+/** Every card the state uses: hand, winning card, groups, the chi being built, indicators, Hezi. */
+function allCards(s) {
+  const hezi = s.sit.hezi && s.indicators.length === 2 ? [s.indicators[0], s.indicators[0]] : [];
+  return [...s.hand, ...(s.win ? [s.win] : []), ...s.groups.flatMap((g) => g.cards), ...s.pending,
+    ...s.indicators, ...s.extras, ...hezi];
+}
+
+// ------------------------------------------------------------------ state and its URL
+
+function emptyState(cfg) {
+  return { hand: [], win: null, groups: [], extras: [], indicators: [], pending: [],
+    sit: { ...cfg.defaults }, mode: "hand" };
+}
+
+function encodeState(s) {
+  const data = { h: s.hand, w: s.win, g: s.groups.map((g) => [g.kind, ...g.cards]), x: s.extras,
+    i: s.indicators, s: s.sit };
+  return btoa(JSON.stringify(data)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+const isFaceList = (v, faces) => Array.isArray(v) && v.every((f) => faces.has(f));
+
+/** The state a shared URL carries; anything unreadable gives an empty hand. */
+function decodeState(cfg, text) {
+  const s = emptyState(cfg);
+  if (!text) return s;
+  try {
+    const d = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/")));
+    const faces = new Set(cfg.rows.flat());
+    if (isFaceList(d.h, faces)) s.hand = d.h;
+    if (faces.has(d.w)) s.win = d.w;
+    if (Array.isArray(d.g)) {
+      s.groups = d.g.filter((g) => Array.isArray(g) && cfg.groups.includes(g[0]) && isFaceList(g.slice(1), faces))
+        .map(([kind, ...cards]) => ({ kind, cards }));
+    }
+    if (isFaceList(d.x, new Set(cfg.extras ?? []))) s.extras = d.x;
+    if (cfg.indicators && isFaceList(d.i, faces)) s.indicators = d.i.slice(0, 2);
+    for (const [k, v] of Object.entries(d.s ?? {})) {
+      if (typeof v === typeof cfg.defaults[k]) {
+        const ctl = cfg.situation.find((c) => c.key === k);
+        if (ctl?.kind !== "select" || ctl.options.includes(v)) s.sit[k] = v;
+      }
+    }
+  } catch {
+    return emptyState(cfg);
+  }
+  return s;
+}
+
+// ------------------------------------------------------------------ the page
+
+/** Render the calculator of ``params.game`` into ``root``. */
+export async function render(root, params) {
+  const game = params.game;
+  const cfg = GAMES[game];
+  document.title = `paiju — ${t("calc.heading")}`;
+  if (!cfg) {
+    root.replaceChildren(h("section", { class: "calc", "data-testid": "calc-page" },
+      h("h1", {}, t("calc.heading")),
+      h("p", { class: "calc__error", role: "alert", "data-testid": "calc-error" }, t("calc.error.unknown_game")),
+      gameLinks(game)));
+    return;
+  }
+  const shared = location.hash.replace(/^#\/?/, "").split("/")[2];
+  const page = new CalcPage(root, game, cfg, decodeState(cfg, shared));
+  page.draw();
+  page.score();
+}
+
+function gameLinks(current) {
+  return h("nav", { class: "calc__games", "aria-label": t("calc.other_games") },
+    Object.keys(GAMES).map((g) => h("a", {
+      href: `#/calc/${g}`, class: g === current ? "is-current" : "", "data-testid": `calc-game-${g}`,
+      "aria-current": g === current ? "page" : null,
+    }, t(`calc.game.${g}`))));
+}
+
+class CalcPage {
+  constructor(root, game, cfg, state) {
+    this.root = root;
+    this.game = game;
+    this.cfg = cfg;
+    this.s = state;
+    this.seq = 0;
+    this.notice = "";
+    this.resultEl = h("section", { class: "calc__result", "data-testid": "calc-result", "aria-live": "polite" });
+  }
+
+  // ---------------------------------------------------------------- changes
+
+  /** Copies of ``face`` still free (four of each card, one of each MCR flower). */
+  free(face) {
+    const max = this.cfg.extras?.includes(face) ? 1 : 4;
+    return max - allCards(this.s).filter((f) => f === face).length;
+  }
+
+  changed() {
+    this.s.pending = this.s.mode === "chi" ? this.s.pending : [];
+    history.replaceState(null, "", `#/calc/${this.game}/${encodeState(this.s)}`);
+    this.draw();
+    this.score();
+  }
+
+  pick(face) {
+    const s = this.s;
+    const cfg = this.cfg;
+    this.notice = "";
+    if (cfg.extras?.includes(face)) {
+      if (this.free(face) > 0) s.extras = [...s.extras, face].sort();
+      return this.changed();
+    }
+    if (s.mode === "indicator") {
+      if (s.indicators.length >= 2) this.notice = t("calc.error.two_indicators");
+      else if (this.free(face) > 0) s.indicators = [...s.indicators, face];
+      return this.changed();
+    }
+    if (s.mode === "win") {
+      s.win = face;
+      s.mode = "hand";
+      return this.changed();
+    }
+    if (s.mode === "hand") {
+      if (this.free(face) <= 0) this.notice = t("calc.error.no_copies", { card: face });
+      else if (s.hand.length < cfg.handSize(s)) s.hand = [...s.hand, face];
+      else if (!s.win && (cfg.needsWin(s) || cfg.handSizeIsMax)) s.win = face;
+      else this.notice = t("calc.error.hand_full");
+      return this.changed();
+    }
+    // a group
+    if (s.groups.length >= cfg.maxGroups) {
+      this.notice = t("calc.error.too_many_groups", { count: cfg.maxGroups });
+      return this.changed();
+    }
+    const made = cfg.build[s.mode](face, s.pending);
+    if (made.error) {
+      this.notice = made.error;
+      s.pending = [];
+    } else if (made.pending) {
+      if (this.free(face) > 0) s.pending = made.pending;
+      else this.notice = t("calc.error.no_copies", { card: face });
+      this.draw();
+      return undefined;
+    } else {
+      s.pending = [];
+      const need = {};
+      for (const f of made.cards) need[f] = (need[f] ?? 0) + 1;
+      const short = Object.keys(need).find((f) => this.free(f) < need[f]);
+      if (short) this.notice = t("calc.error.no_copies", { card: short });
+      else s.groups = [...s.groups, { kind: s.mode, cards: made.cards }];
+    }
+    return this.changed();
+  }
+
+  setMode(mode) {
+    this.s.mode = mode;
+    this.s.pending = [];
+    this.notice = "";
+    this.draw();
+    this.root.querySelector(`[data-testid=calc-mode-${mode}]`)?.focus();
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  card(face, size, opts = {}) {
+    return this.cfg.family.draw(face, { size: this.cfg.family.sizes[size], ...opts });
+  }
+
+  draw() {
+    const focus = document.activeElement?.dataset?.testid;
+    const s = this.s;
+    const cfg = this.cfg;
+    this.root.replaceChildren(h("section", { class: `calc calc--${this.game}`, "data-testid": "calc-page",
+      "data-game": this.game },
+    h("header", { class: "calc__head" },
+      h("h1", {}, t("calc.heading"), " · ", t(`calc.game.${this.game}`)),
+      h("p", { class: "muted" }, t(`calc.intro.${this.game}`)),
+      gameLinks(this.game)),
+    h("div", { class: "calc__body" },
+      h("div", { class: "calc__build" },
+        this.modesEl(),
+        this.paletteEl(),
+        this.notice ? h("p", { class: "calc__notice", role: "alert", "data-testid": "calc-notice" }, this.notice) : null,
+        this.handEl(),
+        this.situationEl(),
+        h("p", { class: "calc__buttons" },
+          h("button", { type: "button", class: "btn", "data-testid": "calc-example",
+            onclick: () => this.load(cfg.example) }, t("calc.example")),
+          h("button", { type: "button", class: "btn btn--ghost calc__clear", "data-testid": "calc-clear",
+            onclick: () => this.load({}) }, t("calc.clear")))),
+      this.resultEl)));
+    if (s.pending.length) this.root.querySelector("[data-testid=calc-pending]")?.scrollIntoView?.({ block: "nearest" });
+    if (focus) this.root.querySelector(`[data-testid="${focus}"]`)?.focus({ preventScroll: true });
+  }
+
+  load(example) {
+    const s = emptyState(this.cfg);
+    s.hand = [...(example.hand ?? [])];
+    s.win = example.win ?? null;
+    s.groups = (example.groups ?? []).map((g) => ({ ...g, cards: [...g.cards] }));
+    s.indicators = [...(example.indicators ?? [])];
+    this.s = s;
+    this.notice = "";
+    this.changed();
+  }
+
+  modesEl() {
+    const modes = ["hand", "win", ...(this.cfg.indicators ? ["indicator"] : []), ...this.cfg.groups];
+    return h("div", { class: "calc__modes", role: "radiogroup", "aria-label": t("calc.modes_label") },
+      h("span", { class: "calc__modes-label" }, t("calc.modes_label")),
+      modes.map((m) => h("button", {
+        type: "button", role: "radio", class: `calc__mode${this.s.mode === m ? " is-on" : ""}`,
+        "aria-checked": this.s.mode === m ? "true" : "false", "data-testid": `calc-mode-${m}`,
+        onclick: () => this.setMode(m),
+      }, t(`calc.mode.${m}`))));
+  }
+
+  paletteEl() {
+    const cfg = this.cfg;
+    const mode = this.s.mode;
+    return h("div", { class: "calc__palette", "data-testid": "calc-palette", role: "group",
+      "aria-label": t("calc.palette_label", { target: t(`calc.mode.${mode}`) }) },
+    cfg.rows.map((row) => h("div", { class: "calc__row" }, row.map((face) => {
+      const free = this.free(face);
+      const chowless = mode === "chow" && !/^[1-9][mps]$/.test(face) && !cfg.extras?.includes(face);
+      const el = this.card(face, "palette", { tag: "button", cls: "calc__face",
+        data: { testid: `calc-face-${face}`, free } });
+      el.disabled = free <= 0 || chowless;
+      el.title = `${el.title || el.getAttribute("aria-label")} · ${t("calc.copies_left", { count: free })}`;
+      el.addEventListener("click", () => this.pick(face));
+      return el;
+    }))));
+  }
+
+  removable(face, testid, onremove, cls = "") {
+    const el = this.card(face, "hand", { tag: "button", cls: `calc__card ${cls}`, data: { testid } });
+    el.setAttribute("aria-label", t("calc.remove_card", { card: el.getAttribute("aria-label") }));
+    el.addEventListener("click", onremove);
+    return el;
+  }
+
+  handEl() {
+    const s = this.s;
+    const cfg = this.cfg;
+    const size = cfg.handSize(s);
+    const sorted = [...s.hand].sort((a, b) => cfg.family.key(a) - cfg.family.key(b));
+    const drop = (face) => () => {
+      const i = s.hand.indexOf(face);
+      s.hand = s.hand.filter((_, j) => j !== i);
+      this.changed();
+    };
+    const parts = [];
+    if (cfg.indicators) {
+      parts.push(h("div", { class: "calc__slot", "data-testid": "calc-indicators" },
+        h("h2", {}, t("calc.indicators")),
+        h("div", { class: "calc__cards" }, s.indicators.length ? s.indicators.map((f, i) =>
+          this.removable(f, "calc-indicator", () => {
+            s.indicators = s.indicators.filter((_, j) => j !== i);
+            this.changed();
+          })) : h("span", { class: "muted" }, t("calc.indicators_hint")))));
+    }
+    parts.push(h("div", { class: "calc__slot calc__slot--hand", "data-testid": "calc-hand" },
+      h("h2", {}, cfg.handSizeIsMax ? t("calc.hand_free", { count: s.hand.length })
+        : t("calc.hand_count", { count: s.hand.length, size })),
+      h("div", { class: "calc__cards" }, sorted.length
+        ? sorted.map((f) => this.removable(f, "calc-hand-card", drop(f)))
+        : h("span", { class: "muted" }, t("calc.hand_hint")))));
+    parts.push(h("div", { class: "calc__slot", "data-testid": "calc-win" },
+      h("h2", {}, t("calc.winning_card")),
+      h("div", { class: "calc__cards" }, s.win
+        ? this.removable(s.win, "calc-win-card", () => { s.win = null; this.changed(); }, "is-winning")
+        : h("span", { class: "muted" }, t(cfg.needsWin(s) ? "calc.win_hint" : "calc.win_optional")))));
+    const groups = s.groups.map((g, i) => h("div", { class: "calc__group", "data-testid": "calc-group", "data-kind": g.kind },
+      h("span", { class: "calc__group-name" }, t(`calc.mode.${g.kind}`)),
+      h("span", { class: "calc__cards" }, g.cards.map((f) => this.card(f, "group"))),
+      h("button", { type: "button", class: "calc__remove", "data-testid": "calc-group-remove",
+        "aria-label": t("calc.remove_group", { group: t(`calc.mode.${g.kind}`) }),
+        onclick: () => { s.groups = s.groups.filter((_, j) => j !== i); this.changed(); } }, "×")));
+    if (s.pending.length) {
+      groups.push(h("div", { class: "calc__group is-pending", "data-testid": "calc-pending" },
+        h("span", { class: "calc__group-name" }, t("calc.pending", { group: t(`calc.mode.${s.mode}`) })),
+        h("span", { class: "calc__cards" }, s.pending.map((f) => this.card(f, "group")))));
+    }
+    parts.push(h("div", { class: "calc__slot", "data-testid": "calc-groups" },
+      h("h2", {}, t("calc.groups")),
+      groups.length ? h("div", { class: "calc__groups" }, groups)
+        : h("span", { class: "muted" }, t("calc.groups_hint"))));
+    if (cfg.extras) {
+      parts.push(h("div", { class: "calc__slot", "data-testid": "calc-flowers" },
+        h("h2", {}, t("calc.flowers", { count: s.extras.length })),
+        h("div", { class: "calc__cards" }, s.extras.length ? s.extras.map((f) =>
+          this.removable(f, "calc-flower", () => { s.extras = s.extras.filter((x) => x !== f); this.changed(); }))
+          : h("span", { class: "muted" }, t("calc.flowers_hint")))));
+    }
+    return h("div", { class: "calc__hand" }, parts);
+  }
+
+  situationEl() {
+    const s = this.s;
+    return h("fieldset", { class: "calc__situation", "data-testid": "calc-situation" },
+      h("legend", {}, t("calc.situation")),
+      this.cfg.situation.map((c) => {
+        const label = t(`calc.sit.${c.key}`);
+        if (c.kind === "flag") {
+          return h("label", { class: "calc__flag" },
+            h("input", { type: "checkbox", "data-testid": `calc-flag-${c.key}`, checked: s.sit[c.key],
+              onchange: (ev) => { s.sit[c.key] = ev.target.checked; this.changed(); } }),
+            " ", label);
+        }
+        return h("label", { class: "calc__select" }, label, " ",
+          h("select", { "data-testid": `calc-select-${c.key}`,
+            onchange: (ev) => { s.sit[c.key] = ev.target.value; this.changed(); } },
+          c.options.map((v) => h("option", { value: v, selected: s.sit[c.key] === v }, c.label(v)))));
+      }));
+  }
+
+  // ---------------------------------------------------------------- scoring
+
+  /** What the hand still lacks before the server can score it, in words; null when complete. */
+  missing() {
+    const s = this.s;
+    const cfg = this.cfg;
+    if (cfg.indicators && s.indicators.length < 2) return t("calc.need.indicators");
+    if (s.pending.length) return t("calc.need.pending");
+    if (cfg.handSizeIsMax) return s.hand.length + s.groups.length ? null : t("calc.need.empty");
+    const size = cfg.handSize(s);
+    if (s.hand.length < size) return t("calc.need.cards", { count: size - s.hand.length });
+    if (s.hand.length > size) return t("calc.need.fewer", { count: s.hand.length - size });
+    if (cfg.needsWin(s) && !s.win) return t("calc.need.win");
+    if (!cfg.needsWin(s) && s.win) return t("calc.need.no_win");
+    return null;
+  }
+
+  async score() {
+    const seq = ++this.seq;
+    const lack = this.missing();
+    if (lack) {
+      this.resultEl.dataset.state = "incomplete";
+      this.resultEl.replaceChildren(h("h2", {}, t("calc.result")),
+        h("p", { class: "calc__need", "data-testid": "calc-need" }, lack));
+      return;
+    }
+    this.resultEl.dataset.state = "loading";
+    this.resultEl.setAttribute("aria-busy", "true");
+    let res;
+    let body;
+    try {
+      res = await api(`/games/${encodeURIComponent(this.game)}/score`, { method: "POST", body: this.cfg.spec(this.s) });
+    } catch (err) {
+      if (seq !== this.seq) return;
+      const why = err.status === 0 ? t("calc.error.network")
+        : err.status >= 400 && err.status < 500 ? t("calc.error.invalid") : t("calc.error.server", { status: err.status });
+      body = [h("div", { class: "calc__error", role: "alert", "data-testid": "calc-error", "data-code": err.code },
+        h("strong", {}, why), err.status ? h("p", {}, err.message) : null)];
+    }
+    if (seq !== this.seq) return;
+    this.resultEl.removeAttribute("aria-busy");
+    if (res) body = this.cfg.result(res, this);
+    this.resultEl.dataset.state = res ? (res.winning === false ? "not-winning" : "scored") : "error";
+    this.resultEl.replaceChildren(h("h2", {}, t("calc.result")), ...[body].flat().filter(Boolean));
+  }
+}
+
+// ------------------------------------------------------------------ itemised results
+
+/** A pattern's name in the page's language, with its Chinese name beside it. */
+function nameCell(game, code, name, chinese) {
+  const shown = patternName(game, code, name);
+  return h("td", { class: "calc__name" }, shown,
+    chinese && getLanguage() !== "zh" ? [" ", zh(chinese)] : null);
+}
+
+function table(head, rows, foot) {
+  return h("table", { class: "calc__table", "data-testid": "calc-table" },
+    h("thead", {}, h("tr", {}, head.map((c, i) => h("th", { class: i ? "num" : "" }, c)))),
+    h("tbody", {}, rows),
+    h("tfoot", {}, foot));
+}
+
+function totalRow(label, value, extra = {}) {
+  return h("tr", { class: "calc__total" }, h("td", { colspan: 2 }, label),
+    h("td", { class: "num", "data-testid": "calc-total", "data-value": value, ...extra }, String(value)));
+}
+
+function footRow(label, value, testid) {
+  return h("tr", {}, h("td", { colspan: 2 }, label), h("td", { class: "num", "data-testid": testid }, value));
+}
+
+function notWinning(res) {
+  return h("div", { class: "calc__error calc__error--soft", role: "alert", "data-testid": "calc-not-winning" },
+    h("strong", {}, t("calc.not_winning")), res.reason ? h("p", {}, res.reason) : null);
+}
+
+/** The reading the scorer chose, drawn small: the groups and the pair. */
+function readingEl(page, groups, pair) {
+  return h("div", { class: "calc__reading", "data-testid": "calc-reading" },
+    h("span", { class: "muted" }, t("calc.reading")),
+    groups.map((g) => h("span", { class: "calc__reading-group" }, g.map((f) => page.card(f, "small")))),
+    pair ? h("span", { class: "calc__reading-group" }, [pair, pair].map((f) => page.card(f, "small"))) : null);
+}
+
+function mcrResult(res, page) {
+  if (!res.winning) return notWinning(res);
+  const rows = res.patterns.map((p) => h("tr", { "data-testid": "calc-row", "data-code": p.code },
+    nameCell("mcr", p.code, p.name, p.chinese),
+    h("td", { class: "num" }, p.count > 1 ? `${p.points} × ${p.count}` : String(p.points)),
+    h("td", { class: "num" }, String(p.total))));
+  const r = res.reading;
+  const groups = r.melds ? r.melds.map((m) => m.tiles) : r.pairs ? r.pairs.map((f) => [f, f]) : [r.tiles ?? []];
+  return [
+    table([t("calc.col.pattern"), t("calc.col.points"), t("calc.col.total")], rows, [
+      footRow(t("calc.mcr.before_flowers"), String(res.points_before_flowers), "calc-before-flowers"),
+      totalRow(t("calc.total_points"), res.total),
+    ]),
+    h("p", { class: res.meets_minimum ? "calc__ok" : "calc__warn", "data-testid": "calc-minimum" },
+      res.meets_minimum ? t("calc.mcr.minimum_met", { points: res.points_before_flowers })
+        : t("calc.mcr.minimum_missed", { points: res.points_before_flowers })),
+    readingEl(page, groups, r.pair),
+  ];
+}
+
+function sichuanResult(res, page) {
+  if (!res.winning) return notWinning(res);
+  const rows = res.patterns.map((p) => h("tr", { "data-testid": "calc-row", "data-code": p.code },
+    nameCell("sichuan", p.code, p.name, p.chinese),
+    h("td", { class: "num" }, p.count > 1 ? `${p.fan} × ${p.count}` : String(p.fan)),
+    h("td", { class: "num" }, String(p.total))));
+  const r = res.reading;
+  const groups = r.melds ? r.melds.map((m) => m.tiles) : r.pairs.map((f) => [f, f]);
+  return [
+    table([t("calc.col.pattern"), t("calc.col.fan"), t("calc.col.total")], rows, [
+      footRow(t("calc.sichuan.fan"), String(res.fan), "calc-fan"),
+      footRow(t(res.capped ? "calc.sichuan.points_capped" : "calc.sichuan.points", { fan: res.fan }),
+        String(res.points), "calc-points"),
+      totalRow(t(res.self_draw ? "calc.sichuan.per_payer_self_draw" : "calc.sichuan.per_payer"),
+        res.points_per_payer),
+    ]),
+    readingEl(page, groups, r.pair),
+  ];
+}
+
+function paohuziResult(res, page) {
+  if (!res.groups) return notWinning(res);
+  const rows = res.groups.map((g) => h("tr", { "data-testid": "calc-row", "data-code": g.type,
+    class: g.winning ? "is-winning" : "" },
+  h("td", { class: "calc__name" }, patternName("paohuzi", g.type, g.type),
+    g.shape ? h("small", { class: "muted" }, ` ${patternName("paohuzi", g.shape, g.shape)}`) : null,
+    g.concealed ? h("small", { class: "muted" }, ` · ${t("calc.paohuzi.in_hand")}`) : null,
+    g.winning ? h("small", { class: "calc__tag" }, ` ${t("calc.paohuzi.winning_card")}`) : null),
+  h("td", { class: "calc__cards" }, g.cards.map((f) => page.card(f, "small"))),
+  h("td", { class: "num" }, String(g.huxi))));
+  return [
+    res.heavenly ? h("p", { class: "calc__ok", "data-testid": "calc-heavenly" },
+      t("calc.paohuzi.heavenly", { how: patternName("paohuzi", res.heavenly, res.heavenly) })) : null,
+    table([t("calc.col.group"), t("calc.col.cards"), t("calc.col.huxi")], rows, [
+      totalRow(t("calc.paohuzi.total_huxi"), res.huxi),
+      footRow(t("calc.paohuzi.minimum"), String(res.minimum), "calc-minimum"),
+      footRow(t("calc.paohuzi.tun"), String(res.tun), "calc-tun"),
+    ]),
+    res.winning ? null : notWinning(res),
+  ];
+}
+
+function nantongResult(res, page) {
+  const p = res.players[0];
+  const factors = (hd) => hd.multipliers.map((m) => h("span", { class: "calc__factor" },
+    ` ×2 ${patternName("nantong", m.code, m.code)}`, m.indicator ? [" ", page.card(m.indicator, "small")] : null));
+  const rows = p.holdings.map((hd) => h("tr", { "data-testid": "calc-row", "data-code": hd.kind },
+    nameCell("nantong", hd.kind, hd.name, hd.chinese),
+    h("td", { class: "calc__detail" }, page.card(hd.card, "small"), ` ${hd.base}`,
+      hd.exact_match_base ? h("small", { class: "muted" }, ` (${patternName("nantong", "exact_match", "exact match")})`) : null,
+      factors(hd)),
+    h("td", { class: "num" }, String(hd.hu))));
+  const foot = [footRow(t("calc.nantong.base"), String(p.base), "calc-base")];
+  const w = p.win;
+  if (w) {
+    for (const b of w.bonuses) {
+      foot.push(h("tr", { "data-testid": "calc-row", "data-code": b.code },
+        nameCell("nantong", b.code, b.name, b.chinese), h("td", {}, ""), h("td", { class: "num" }, `+${b.hu}`)));
+    }
+    for (const m of w.multipliers) {
+      foot.push(h("tr", { "data-testid": "calc-row", "data-code": m.code },
+        nameCell("nantong", m.code, m.name, m.chinese), h("td", {}, ""), h("td", { class: "num" }, `×${m.factor}`)));
+    }
+    foot.push(footRow(t("calc.nantong.before_rounding"), String(p.total_before_rounding), "calc-before-rounding"));
+  }
+  foot.push(totalRow(t(w ? "calc.nantong.total_win" : "calc.nantong.total"), p.total));
+  const groups = w ? w.reading.groups.map((g) => g.cards) : [];
+  return [
+    w ? h("p", { class: "calc__ok" }, t("calc.nantong.shape", { shape: patternName("nantong", w.shape.code, w.shape.name) })) : null,
+    table([t("calc.col.holding"), t("calc.col.detail"), t("calc.col.hu")], rows, foot),
+    w ? readingEl(page, groups, w.reading.pair) : null,
+  ];
+}
