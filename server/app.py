@@ -21,6 +21,7 @@ from starlette.routing import Match
 
 from engine import EngineError
 
+from .assist import router as assist_router
 from .errors import ApiError, from_engine
 from .limits import BodyLimit
 from .pubsub import LocalBroker, RedisBroker
@@ -69,6 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.include_router(router)
     app.include_router(replays_router)
+    app.include_router(assist_router)
     _errors(app)
     if settings.web_dir.is_dir():
         _web(app, StaticFiles(directory=settings.web_dir, html=True))
