@@ -12,14 +12,31 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 from typing import Any, Protocol
 
 import httpx
 
-from .policies import POLICIES, choose
+from .policies import POLICIES, Policy, Settings, choose, registry
 
 log = logging.getLogger("paiju.ai")
+
+STRONG_MS_ENV = "PAIJU_AI_STRONG_MS"
+"""Environment variable: the ``strong`` level's time per decision in ms (default 1000)."""
+
+
+def strong_settings(environ: dict[str, str] | None = None) -> Settings:
+    """The ``strong`` level's settings from ``PAIJU_AI_STRONG_MS`` (ValueError when it is not a
+    positive number)."""
+    raw = (os.environ if environ is None else environ).get(STRONG_MS_ENV)
+    if raw is None or raw == "":
+        return Settings()
+    ms = float(raw)
+    if not ms > 0:
+        raise ValueError(f"{STRONG_MS_ENV} must be a positive number of milliseconds, not {raw!r}")
+    return Settings(budget_ms=ms)
+
 
 def playable_level(game: str, level: str) -> str:
     """The level an AI seat is played at: the one asked for, or ``random`` for a game that has
@@ -39,10 +56,12 @@ class SeatSource(Protocol):
 
 
 class AiRunner:
-    def __init__(self, client: httpx.AsyncClient, seats: SeatSource, delay_ms: int = 0) -> None:
+    def __init__(self, client: httpx.AsyncClient, seats: SeatSource, delay_ms: int = 0,
+                 policies: dict[str, dict[str, Policy]] | None = None) -> None:
         self.client = client
         self.seats = seats
         self.delay = max(0, delay_ms) / 1000
+        self.policies = policies if policies is not None else registry(strong_settings())
         self._running: set[str] = set()
         self._dirty: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -117,8 +136,10 @@ class AiRunner:
             if view["version"] != legal["version"]:
                 return True  # it moved meanwhile: look again
             rng = random.Random(f"{match_id}:{legal['version']}:{row.seat}")
-            action = choose(view["game"], playable_level(view["game"], row.level),
-                            view["state"], legal["actions"], rng)
+            level = playable_level(view["game"], row.level)
+            # a search takes its budget of CPU: off the event loop, so the server stays live
+            action = await asyncio.to_thread(choose, view["game"], level, view["state"],
+                                             legal["actions"], rng, self.policies)
             if self.delay:
                 await asyncio.sleep(self.delay)
             r = await self.client.post(f"/api/matches/{match_id}/actions", headers=auth,

@@ -16,8 +16,9 @@ class Wire(BaseModel):
 
 class SeatSpec(Wire):
     kind: Literal["human", "ai"]
-    level: Literal["random", "basic"] | None = Field(
-        default=None, description="AI level (AI seats only; default basic)")
+    level: Literal["random", "basic", "strong"] | None = Field(
+        default=None, description="AI level (AI seats only; default basic; strong searches "
+                                  "about a second a move)")
 
 
 class CreateMatch(Wire):

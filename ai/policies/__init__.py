@@ -1,12 +1,15 @@
 """AI policies: pure functions from (view, legal actions, rng) to one of the legal actions.
 
 ``POLICIES[game][level]`` is a ``Policy``; ``choose`` looks one up and checks its answer. Every
-game registered in ``engine.GAMES`` gets the ``random`` level for free; games add stronger
-levels in their own module (``sichuan.basic``).
+game registered in ``engine.GAMES`` gets the ``random`` level for free; games add ``basic`` in
+their own module (``sichuan.basic``), and every game with a ``basic`` and a view sampler gets
+``strong`` (``strong.py``: a search over sampled deals played out by ``basic``, 1 s a decision by
+default; ``registry(Settings(...))`` builds the table with another budget).
 
 A policy sees only what a seat sees — the JSON view (``game.view(state, seat)``) and the legal
 action list — does no I/O, reads no clock and keeps no state between calls besides pure caches,
-so it is deterministic given the ``random.Random`` it is passed.
+so it is deterministic given the ``random.Random`` it is passed (``strong`` reads the clock
+for its time budget, unless given a fixed number of rollouts).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections.abc import Callable
 from engine import GAMES
 
 from . import mcr, nantong, paohuzi, sichuan
+from .strong import SAMPLERS, Settings, StrongPolicy
 
 Policy = Callable[[dict, list[dict], random.Random], dict]
 
@@ -34,13 +38,19 @@ _LEVELS: dict[str, dict[str, Policy]] = {
 }
 
 
-def _registry() -> dict[str, dict[str, Policy]]:
-    names = set(GAMES) | set(_LEVELS)
-    return {name: {"random": random_policy, **_LEVELS.get(name, {})} for name in sorted(names)}
+def registry(strong: Settings | None = None) -> dict[str, dict[str, Policy]]:
+    """Game name -> level -> policy, ``strong`` searching with ``strong`` settings."""
+    out: dict[str, dict[str, Policy]] = {}
+    for name in sorted(set(GAMES) | set(_LEVELS)):
+        levels = {"random": random_policy, **_LEVELS.get(name, {})}
+        if "basic" in levels and name in SAMPLERS:
+            levels["strong"] = StrongPolicy(name, levels["basic"], strong)
+        out[name] = levels
+    return out
 
 
-POLICIES: dict[str, dict[str, Policy]] = _registry()
-"""Game name -> level -> policy."""
+POLICIES: dict[str, dict[str, Policy]] = registry()
+"""Game name -> level -> policy (``strong`` with its default 1 s budget)."""
 
 
 def levels(game: str) -> list[str]:
@@ -50,18 +60,21 @@ def levels(game: str) -> list[str]:
     return list(POLICIES[game])
 
 
-def choose(game: str, level: str, view: dict, legal: list[dict], rng: random.Random) -> dict:
-    """The action the ``level`` AI of ``game`` takes: always an element of ``legal``."""
-    if game not in POLICIES:
-        raise ValueError(f"unknown game {game!r}; known: {', '.join(sorted(POLICIES))}")
-    if level not in POLICIES[game]:
-        raise ValueError(f"unknown level {level!r} for {game}; known: {', '.join(POLICIES[game])}")
+def choose(game: str, level: str, view: dict, legal: list[dict], rng: random.Random,
+           policies: dict[str, dict[str, Policy]] | None = None) -> dict:
+    """The action the ``level`` AI of ``game`` takes (from ``policies``, by default
+    ``POLICIES``): always an element of ``legal``."""
+    table = POLICIES if policies is None else policies
+    if game not in table:
+        raise ValueError(f"unknown game {game!r}; known: {', '.join(sorted(table))}")
+    if level not in table[game]:
+        raise ValueError(f"unknown level {level!r} for {game}; known: {', '.join(table[game])}")
     if not legal:
         raise ValueError("no legal action to choose from")
-    action = POLICIES[game][level](view, legal, rng)
+    action = table[game][level](view, legal, rng)
     if action not in legal:  # a policy bug must not reach the engine as an illegal move
         raise RuntimeError(f"{game}/{level} chose {action!r}, which is not legal")
     return action
 
 
-__all__ = ["POLICIES", "Policy", "choose", "levels", "random_policy"]
+__all__ = ["POLICIES", "Policy", "Settings", "choose", "levels", "random_policy", "registry"]

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from engine.mahjong import NUM_FACES, parse_face
@@ -65,13 +66,30 @@ def _add(c: Counts, f: int, n: int = 1) -> Counts:
     return c[:f] + (c[f] + n,) + c[f + 1:]
 
 
+@lru_cache(maxsize=1 << 17)
 def _shanten(c: Counts, concealed: bool) -> int:
+    """Cached: a deal's hands, and a search's playouts, keep asking about the same hands."""
     return engine_shanten(c, seven_pairs=concealed)
+
+
+def _near(c: Counts) -> list[int]:
+    """The faces a drawn tile could lower shanten with: those held and, in a suit, those within
+    two ranks of one held (any other tile would stay isolated)."""
+    out = []
+    for f in range(NUM_FACES):
+        if c[f]:
+            out.append(f)
+        elif f < 27:
+            r = f % 9
+            lo, hi = f - min(r, 2), f + min(8 - r, 2)
+            if any(c[g] for g in range(lo, hi + 1)):
+                out.append(f)
+    return out
 
 
 def _ukeire(c: Counts, concealed: bool, unseen: Counts) -> int:
     base = _shanten(c, concealed)
-    return sum(unseen[f] for f in range(NUM_FACES)
+    return sum(unseen[f] for f in _near(c)
                if unseen[f] and _shanten(_add(c, f), concealed) < base)
 
 

@@ -7,7 +7,6 @@ import random
 
 from ai.policies import choose
 from engine import get_game
-
 from tests.mcr.position import position, tile_of
 
 G = get_game("mcr")

@@ -66,7 +66,7 @@ GROUPS = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 7p 8p 9p"
 # ---------------------------------------------------------------- registry, purity
 
 def test_registered_as_basic():
-    assert set(POLICIES["nantong"]) == {"random", "basic"}
+    assert set(POLICIES["nantong"]) == {"random", "basic", "strong"}
     assert POLICIES["nantong"]["basic"] is ai.basic
 
 

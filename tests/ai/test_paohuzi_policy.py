@@ -59,7 +59,7 @@ def play_deal(seed: int, levels: list[str], times: list[float] | None = None):
 # ---------------------------------------------------------------- registry, worth
 
 def test_registered_as_basic():
-    assert set(POLICIES["paohuzi"]) == {"random", "basic"}
+    assert set(POLICIES["paohuzi"]) == {"random", "basic", "strong"}
     assert POLICIES["paohuzi"]["basic"] is ai.basic
 
 

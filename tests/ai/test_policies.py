@@ -80,7 +80,7 @@ def test_registry_has_random_for_every_game_and_basic_for_sichuan():
     assert set(GAMES) <= set(POLICIES)
     for name in GAMES:
         assert POLICIES[name]["random"] is random_policy
-    assert set(POLICIES["sichuan"]) == {"random", "basic"}
+    assert set(POLICIES["sichuan"]) == {"random", "basic", "strong"}
 
 
 def test_choose_refuses_unknown_game_level_and_empty_legal():

@@ -1,0 +1,208 @@
+"""The ``strong`` level, for every game: basic's few best candidates, each tried on the same
+sampled deals and played out by ``basic`` to the end of the deal; the best mean score wins.
+
+How one decision goes:
+
+1. One legal action: play it; a win: take it (every game's ``basic`` does).
+2. Candidates: ``basic``'s choice, then its choice among what is left, and so on (its ranking),
+   keeping ``candidates`` that differ (two discards of the same face are one candidate).
+3. A full state consistent with the seat's view (``engine/<game>/sampling.py``: the service
+   has the view only), then per iteration ``game.determinize`` re-deals the hidden cards, every
+   candidate is applied to that same deal and the deal is played out by ``basic`` for all seats
+   with the same random stream (common random numbers: the candidates differ by their choice,
+   not by their luck).
+4. ``basic``'s choice stays unless another candidate beats it on the paired differences by
+   more than ``margin`` standard errors: a few noisy rollouts must not overrule a sound
+   heuristic.
+
+Iterations run until the time budget (``budget_ms``, default 1 s) would be exceeded, or exactly
+``rollouts`` of them when that is set: the fixed mode reads no clock and is deterministic for the
+``rng`` passed, which the arena's reproducible statistics and the tests use. Unlike the other
+levels the timed mode reads the clock; it is still pure otherwise (no I/O, no shared state).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import get_game
+from engine.core.sampling import Unsampleable
+from engine.mcr import sampling as mcr_sampling
+from engine.nantong import sampling as nantong_sampling
+from engine.paohuzi import sampling as paohuzi_sampling
+from engine.sichuan import sampling as sichuan_sampling
+
+Policy = Callable[[dict, list[dict], random.Random], dict]
+Sampler = Callable[[Any, dict, random.Random], Any]
+
+SAMPLERS: dict[str, Sampler] = {
+    "mcr": mcr_sampling.sample,
+    "nantong": nantong_sampling.sample,
+    "paohuzi": paohuzi_sampling.sample,
+    "sichuan": sichuan_sampling.sample,
+}
+"""Game name -> the engine's view sampler (a full state consistent with a seat's view)."""
+
+DEFAULT_BUDGET_MS = 1000.0
+SAFETY = 0.9
+"""Start another iteration only if it should end within this share of the budget."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    budget_ms: float = DEFAULT_BUDGET_MS
+    """Time per decision; ignored when ``rollouts`` is set."""
+    rollouts: int | None = None
+    """Fixed iterations per decision (each plays every candidate out once): no clock read."""
+    candidates: int = 3
+    """How many of basic's ranked choices are searched."""
+    margin: float = 1.0
+    """Standard errors by which a candidate must beat basic's choice to replace it."""
+
+
+@dataclass
+class Search:
+    """What one decision's search did (for tests and tuning)."""
+
+    candidates: list[dict]
+    values: list[list[int]]
+    chosen: int
+
+
+def _faces(view: Any, out: dict[int, str]) -> dict[int, str]:
+    """Every card id the view shows, with its face."""
+    if isinstance(view, dict):
+        if isinstance(view.get("id"), int) and isinstance(view.get("face"), str):
+            out[view["id"]] = view["face"]
+        for v in view.values():
+            _faces(v, out)
+    elif isinstance(view, list):
+        for v in view:
+            _faces(v, out)
+    return out
+
+
+def _signature(action: dict, faces: dict[int, str]) -> str:
+    """The action with card ids replaced by faces: copies of a card are the same choice."""
+    def face(x: Any) -> Any:
+        if isinstance(x, bool):
+            return x
+        if isinstance(x, int):
+            return faces.get(x, x)
+        if isinstance(x, list):
+            return sorted((face(y) for y in x), key=str)
+        return x
+    return json.dumps({k: face(v) if k in ("card", "cards", "bi") else v
+                       for k, v in action.items()}, sort_keys=True)
+
+
+def ranked(basic: Policy, view: dict, legal: list[dict], rng: random.Random,
+           limit: int) -> list[dict]:
+    """Basic's ``limit`` best distinct choices, best first: its choice, then its choice without
+    that one, and so on (in the list's order once basic cannot choose from what is left)."""
+    faces = _faces(view, {})
+    left = list(legal)
+    out: list[dict] = []
+    seen: set[str] = set()
+    while left and len(out) < limit:
+        try:
+            a = basic(view, left, rng)
+        except (StopIteration, LookupError, ValueError):
+            a = left[0]  # a list no real turn offers (a claim without pass): take them in order
+        sig = _signature(a, faces)
+        left = [b for b in left if _signature(b, faces) != sig]
+        if sig not in seen:
+            seen.add(sig)
+            out.append(a)
+    return out
+
+
+def playout(game: Any, state: Any, basic: Policy, rng: random.Random) -> list[int]:
+    """Every seat plays ``basic`` to the end of the deal: the deal's score deltas."""
+    while seats := game.to_act(state):
+        seat = seats[0]
+        legal = game.legal_actions(state, seat)
+        action = legal[0] if len(legal) == 1 else basic(game.view(state, seat), legal, rng)
+        state = game.apply(state, seat, action)
+    result = game.result(state)
+    assert result is not None
+    return list(result["deltas"])
+
+
+class StrongPolicy:
+    """The ``strong`` policy of one game (module docstring)."""
+
+    def __init__(self, game_name: str, basic: Policy, settings: Settings | None = None) -> None:
+        self.game = get_game(game_name)
+        self.sample = SAMPLERS[game_name]
+        self.basic = basic
+        self.settings = settings or Settings()
+
+    def __call__(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if a["type"] == "win":
+                return a
+        found = self.search(view, legal, rng)
+        return found.candidates[found.chosen]
+
+    def search(self, view: dict, legal: list[dict], rng: random.Random) -> Search:
+        """Rank, sample, play out; ``chosen`` indexes ``candidates``."""
+        start = time.perf_counter()
+        s = self.settings
+        cands = ranked(self.basic, view, legal, rng, s.candidates)
+        values: list[list[int]] = [[] for _ in cands]
+        if len(cands) == 1:
+            return Search(cands, values, 0)
+        seat = view["seat"]
+        try:
+            base = self.sample(self.game, view, random.Random(rng.getrandbits(64)))
+        except (Unsampleable, ValueError):
+            return Search(cands, values, 0)  # nothing to search on: basic's choice
+        budget = s.budget_ms / 1000
+        per_rollout = 0.0
+        done = 0
+        while s.rollouts is None or done < s.rollouts:
+            if s.rollouts is None:
+                spent = time.perf_counter() - start
+                if spent + per_rollout * len(cands) > SAFETY * budget:
+                    break
+            deal = self.game.determinize(base, seat, random.Random(rng.getrandbits(64)))
+            stream = rng.getrandbits(64)
+            row = []
+            for a in cands:
+                t0 = time.perf_counter()
+                row.append(playout(self.game, self.game.apply(deal, seat, a), self.basic,
+                                   random.Random(stream))[seat])
+                took = time.perf_counter() - t0
+                per_rollout = took if per_rollout == 0 else max(per_rollout * 0.8 + took * 0.2,
+                                                                took)
+            for v, x in zip(values, row, strict=True):
+                v.append(x)
+            done += 1
+        return Search(cands, values, self._choice(values))
+
+    def _choice(self, values: list[list[int]]) -> int:
+        """Basic's choice unless another beats it by ``margin`` standard errors (paired)."""
+        n = len(values[0])
+        if n < 2:
+            return 0
+        best, best_mean = 0, 0.0
+        for i in range(1, len(values)):
+            diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+            mean = statistics.fmean(diffs)
+            se = statistics.stdev(diffs) / math.sqrt(n)
+            if mean > best_mean and mean > self.settings.margin * se:
+                best, best_mean = i, mean
+        return best
+
+
+__all__ = ["SAMPLERS", "Search", "Settings", "StrongPolicy", "playout", "ranked"]
