@@ -5,7 +5,12 @@ bot sits in every position of the same cards. Per bot (a level name; the same le
 seats is one bot) the arena reports the mean score per deal with a 95% confidence interval, the
 win rate, the deal-in rate (wins paid by its discard), decision times (mean and p99) and the
 illegal actions it tried (a policy's illegal answer is counted, then replaced by the first legal
-action so the deal goes on). Everything but the timings is deterministic for a seed.
+action so the deal goes on), and for each pair of bots the mean score difference with its 95%
+interval, paired on the shuffle. Everything but the timings is deterministic for a seed (for
+``strong``, with a fixed number of rollouts: ``Settings(rollouts=n)``).
+
+A seat ``ws`` is an external bot: ``ai/arena_ws.py`` plays those deals on a real server it
+starts, where the bot joins over the WebSocket protocol.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import Any
 
 from engine import get_game
 
-from .policies import POLICIES
+from .policies import POLICIES, Policy, Settings, registry
 
 
 @dataclass
@@ -57,8 +62,10 @@ def deal_seed(seed: int, deal: int) -> int:
 
 
 def play_deal(game_name: str, levels: list[str], seed: int, tag: str,
-              stats: dict[str, BotStats]) -> dict[str, Any]:
+              stats: dict[str, BotStats],
+              policies: dict[str, dict[str, Policy]] | None = None) -> dict[str, Any]:
     """One deal with ``levels[seat]`` playing each seat; returns the engine's result."""
+    table = (policies or POLICIES)[game_name]
     game = get_game(game_name)
     state = game.new_deal(seed)
     rng = random.Random(f"{tag}:choices")
@@ -69,7 +76,7 @@ def play_deal(game_name: str, levels: list[str], seed: int, tag: str,
         view = game.view(state, seat)
         bot = stats[levels[seat]]
         start = time.perf_counter()
-        action = POLICIES[game_name][levels[seat]](view, legal, policy_rngs[seat])
+        action = table[levels[seat]](view, legal, policy_rngs[seat])
         bot.decisions.append(time.perf_counter() - start)
         if action not in legal:
             bot.illegal += 1
@@ -77,6 +84,12 @@ def play_deal(game_name: str, levels: list[str], seed: int, tag: str,
         state = game.apply(state, seat, action)
     result = game.result(state)
     assert result is not None
+    record(result, levels, stats)
+    return result
+
+
+def record(result: dict[str, Any], levels: list[str], stats: dict[str, BotStats]) -> None:
+    """A finished deal's scores, wins and deal-ins, per bot."""
     for seat, delta in enumerate(result["deltas"]):
         bot = stats[levels[seat]]
         bot.deals += 1
@@ -86,37 +99,87 @@ def play_deal(game_name: str, levels: list[str], seed: int, tag: str,
         stats[levels[w["seat"]]].wins += 1
         if w.get("from") is not None:
             stats[levels[w["from"]]].deal_ins += 1
-    return result
 
 
-def run(game_name: str, seats: list[str], deals: int, seed: int) -> dict[str, Any]:
-    """Play ``deals`` shuffles, each once per rotation of ``seats``."""
+def check_seats(game_name: str, seats: list[str], external: tuple[str, ...] = ()) -> None:
+    """``ValueError`` unless ``seats`` names one known level (or ``external`` kind) per seat."""
     game = get_game(game_name)
     if len(seats) != game.players:
         raise ValueError(f"{game_name} needs {game.players} seats, got {len(seats)}")
     for level in seats:
-        if level not in POLICIES.get(game_name, {}):
-            raise ValueError(f"unknown level {level!r} for {game_name}")
+        if level not in POLICIES.get(game_name, {}) and level not in external:
+            known = ", ".join([*POLICIES.get(game_name, {}), *external])
+            raise ValueError(f"unknown level {level!r} for {game_name}; known: {known}")
+
+
+def rotations(seats: list[str]) -> list[list[str]]:
+    """Every rotation of the seats: each bot plays each position of a shuffle once."""
+    n = len(seats)
+    return [[seats[(i + r) % n] for i in range(n)] for r in range(n)]
+
+
+def report(game_name: str, seats: list[str], deals: int, seed: int,
+           stats: dict[str, BotStats], per_shuffle: list[dict[str, float]]) -> dict[str, Any]:
+    return {"game": game_name, "seats": seats, "deals": deals, "rotations": len(seats),
+            "seed": seed, "bots": {name: b.summary() for name, b in sorted(stats.items())},
+            "differences": differences(per_shuffle, list(dict.fromkeys(seats)))}
+
+
+def shuffle_means(stats: dict[str, BotStats], before: dict[str, int]) -> dict[str, float]:
+    """Each bot's mean score over one shuffle's rotations (``before``: score counts before)."""
+    return {name: statistics.fmean(b.scores[before.get(name, 0):]) for name, b in stats.items()
+            if len(b.scores) > before.get(name, 0)}
+
+
+def run(game_name: str, seats: list[str], deals: int, seed: int,
+        strong: Settings | None = None) -> dict[str, Any]:
+    """Play ``deals`` shuffles, each once per rotation of ``seats`` (``strong``: the settings
+    of the ``strong`` level, by default 1 s a decision)."""
+    check_seats(game_name, seats)
+    policies = registry(strong) if strong is not None else POLICIES
     stats: dict[str, BotStats] = defaultdict(BotStats)
-    rotations = len(seats)
+    per_shuffle: list[dict[str, float]] = []
     for d in range(deals):
         s = deal_seed(seed, d)
-        for r in range(rotations):
-            levels = [seats[(i + r) % rotations] for i in range(rotations)]
-            play_deal(game_name, levels, s, f"{seed}:{d}:{r}", stats)
-    return {"game": game_name, "seats": seats, "deals": deals, "rotations": rotations,
-            "seed": seed, "bots": {name: b.summary() for name, b in sorted(stats.items())}}
+        before = {name: len(b.scores) for name, b in stats.items()}
+        for r, levels in enumerate(rotations(seats)):
+            play_deal(game_name, levels, s, f"{seed}:{d}:{r}", stats, policies)
+        per_shuffle.append(shuffle_means(stats, before))
+    return report(game_name, seats, deals, seed, stats, per_shuffle)
+
+
+def differences(per_shuffle: list[dict[str, float]],
+                order: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Each pair of bots' mean score difference per shuffle with its 95% interval (``a-b``: ``a``
+    seated first in ``order``): paired on the shuffle (both played the same cards from every
+    seat), so the luck of the deal cancels."""
+    names = order or sorted({name for row in per_shuffle for name in row})
+    out: dict[str, dict[str, Any]] = {}
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            diffs = [row[a] - row[b] for row in per_shuffle if a in row and b in row]
+            n = len(diffs)
+            if not n:
+                continue
+            mean = statistics.fmean(diffs)
+            half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
+            out[f"{a}-{b}"] = {"mean": round(mean, 3),
+                               "ci95": [round(mean - half, 3), round(mean + half, 3)]}
+    return out
 
 
 def render(report: dict[str, Any]) -> str:
-    lines = [f"{report['game']}: {report['deals']} deals x {report['rotations']} rotations, "
-             f"seed {report['seed']}, seats {','.join(report['seats'])}",
-             f"{'bot':<10}{'deals':>7}{'mean':>9}{'95% CI':>20}{'win%':>8}{'deal-in%':>10}"
-             f"{'ms mean':>9}{'ms p99':>9}{'illegal':>9}"]
+    lines = [(f"{report['game']}: {report['deals']} deals x {report['rotations']} rotations, "
+             f"seed {report['seed']}, seats {','.join(report['seats'])}"),
+             (f"{'bot':<10}{'deals':>7}{'mean':>9}{'95% CI':>20}{'win%':>8}{'deal-in%':>10}"
+             f"{'ms mean':>9}{'ms p99':>9}{'illegal':>9}")]
     for name, b in report["bots"].items():
         ci = f"[{b['ci95'][0]:+.2f}, {b['ci95'][1]:+.2f}]"
         lines.append(f"{name:<10}{b['deals']:>7}{b['mean_score']:>+9.2f}{ci:>20}"
                      f"{100 * b['win_rate']:>8.1f}{100 * b['deal_in_rate']:>10.1f}"
                      f"{b['decision_ms_mean']:>9.2f}{b['decision_ms_p99']:>9.2f}"
                      f"{b['illegal_actions']:>9}")
+    for pair, d in report.get("differences", {}).items():
+        lines.append(f"{pair}: {d['mean']:+.2f} per deal, 95% CI "
+                     f"[{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}] (paired on the shuffle)")
     return "\n".join(lines)

@@ -3,6 +3,11 @@ WebSocket, then prints the settlement. Run a server first (``paiju serve``), the
 
     python examples/bot.py --server http://127.0.0.1:8000
 
+Or let the arena measure it (any game): the arena prints a join line per deal for its ``ws``
+seat, the bot plays each and passes the other lines (the report) through:
+
+    paiju arena --game mcr --seats ws,basic,basic,basic --deals 10 | python examples/bot.py --arena
+
 Protocol (docs/bots.md): the server sends ``snapshot`` first, then ``update`` after every change;
 both carry the match view and this seat's legal actions. Send ``{"action": ..., "version": n}``.
 """
@@ -33,7 +38,11 @@ async def play(server: str, seed: int | None) -> dict[str, Any]:
         match = r.json()
     token = match["seats"][0]["token"]
     url = f"{server.replace('http', 'ws', 1)}/api/matches/{match['match_id']}/ws?token={token}"
-    rng = random.Random(seed)
+    return await play_deal(url, random.Random(seed))
+
+
+async def play_deal(url: str, rng: random.Random) -> dict[str, Any]:
+    """Play the seat at the WebSocket ``url`` until its deal ends; the deal's result."""
     async with websockets.connect(url) as ws:
         async for raw in ws:
             msg = json.loads(raw)
@@ -48,11 +57,36 @@ async def play(server: str, seed: int | None) -> dict[str, Any]:
     raise RuntimeError("the server closed the connection before the deal ended")
 
 
+async def arena(lines: Any, out: Any, seed: int | None) -> int:
+    """Play every ``{"join": ...}`` line of ``lines`` (``paiju arena`` with a ``ws`` seat);
+    write the other lines to ``out``. Returns the number of deals played."""
+    rng = random.Random(seed)
+    played = 0
+    for line in lines:
+        try:
+            join = json.loads(line).get("join")
+        except (ValueError, AttributeError):
+            join = None
+        if join is None:
+            out.write(line)
+            continue
+        await play_deal(join["ws"], rng)
+        played += 1
+    return played
+
+
 def main() -> None:
+    import sys
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--server", default="http://127.0.0.1:8000")
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--arena", action="store_true",
+                        help="read the join lines of `paiju arena --seats ws,...` on stdin")
     args = parser.parse_args()
+    if args.arena:
+        asyncio.run(arena(sys.stdin, sys.stdout, args.seed))
+        return
     result = asyncio.run(play(args.server, args.seed))
     print(json.dumps(result, indent=2, ensure_ascii=False))
 

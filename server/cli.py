@@ -60,14 +60,36 @@ def _ai(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
+    import asyncio
+
     from ai.arena import render, run
+    from ai.arena_ws import WS, run_ws
+    from ai.policies import Settings
+
+    seats = [s.strip() for s in args.seats.split(",")]
+    strong = None
+    if args.strong_ms is not None or args.strong_rollouts is not None:
+        if (args.strong_ms is not None and args.strong_ms <= 0) or (
+                args.strong_rollouts is not None and args.strong_rollouts < 1):
+            print("paiju: --strong-ms and --strong-rollouts must be positive", file=sys.stderr)
+            return 2
+        strong = Settings(budget_ms=args.strong_ms or Settings().budget_ms,
+                          rollouts=args.strong_rollouts)
+
+    def announce(line: dict) -> None:
+        print(json.dumps(line), flush=True)
 
     try:
-        report = run(args.game, [s.strip() for s in args.seats.split(",")], args.deals, args.seed)
+        if WS in seats:
+            report = asyncio.run(run_ws(args.game, seats, args.deals, args.seed, announce,
+                                        strong=strong, host=args.ws_host, port=args.ws_port,
+                                        timeout=args.ws_timeout))
+        else:
+            report = run(args.game, seats, args.deals, args.seed, strong)
     except ValueError as exc:
         print(f"paiju: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps(report, indent=2) if args.json else render(report))
+    print(json.dumps(report, indent=2) if args.json else render(report), flush=True)
     return 0
 
 
@@ -99,11 +121,23 @@ def _parser() -> argparse.ArgumentParser:
     ai.set_defaults(run=_ai)
     arena = sub.add_parser("arena", help="measure AI levels on duplicate deals")
     arena.add_argument("--game", required=True)
-    arena.add_argument("--seats", required=True, help="levels per seat, e.g. basic,random,random")
+    arena.add_argument("--seats", required=True,
+                       help="levels per seat, e.g. strong,basic,random,random; 'ws' for an "
+                            "external bot joining over the WebSocket (see docs/bots.md)")
     arena.add_argument("--deals", type=int, default=100, help="shuffles (each played once per "
                                                               "rotation of the seats)")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--json", action="store_true")
+    arena.add_argument("--strong-ms", type=float, default=None,
+                       help="the strong level's time per decision (default 1000 ms)")
+    arena.add_argument("--strong-rollouts", type=int, default=None,
+                       help="the strong level searches exactly this many rollouts per candidate "
+                            "instead of a time budget: reproducible statistics")
+    arena.add_argument("--ws-host", default="127.0.0.1", help="where the arena's server listens "
+                                                              "for a 'ws' seat's bot")
+    arena.add_argument("--ws-port", type=int, default=0, help="its port (default: a free one)")
+    arena.add_argument("--ws-timeout", type=float, default=300.0,
+                       help="seconds to wait for the bot's move before giving up")
     arena.set_defaults(run=_arena)
     return parser
 

@@ -1,0 +1,171 @@
+"""The arena with an external bot: a seat ``ws`` is played by a program over the WebSocket
+protocol (docs/bots.md), the way it would play on any paiju server.
+
+The arena starts a real server in this process (uvicorn on ``host:port``, a throwaway SQLite
+database, no AI service), and for every shuffle and rotation creates a match through the API
+with every seat ``human`` and that shuffle's seed. It announces the ``ws`` seat's join
+information — one JSON line ``{"join": {"match_id", "seat", "token", "ws"}}`` — plays the other
+seats itself through the REST API with its policies (timed like in-process), and waits for the
+deal to end before the next one. ``paiju arena ... --seats ws,basic,basic,basic`` prints the
+join lines on standard output, so a bot reading them (``examples/bot.py --arena``) can simply be
+piped after it; the report follows the last deal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import socket
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from .arena import (
+    BotStats,
+    check_seats,
+    deal_seed,
+    record,
+    report,
+    rotations,
+    shuffle_means,
+)
+from .policies import POLICIES, Policy, Settings, registry
+
+WS = "ws"
+"""The seat kind of an external bot."""
+
+Announce = Callable[[dict[str, Any]], None]
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.asynccontextmanager
+async def serving(host: str, port: int, folder: Path) -> Any:
+    """A paiju server on ``host:port`` for the arena's matches, stopped on exit."""
+    import uvicorn
+
+    from server.app import create_app
+    from server.settings import Settings as ServerSettings
+
+    app = create_app(ServerSettings(database_url=f"sqlite:///{folder / 'arena.db'}",
+                                    ai_in_process=False, ai_delay_ms=0))
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                           lifespan="on"))
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()  # the server could not start (port taken...): raise its error
+            raise RuntimeError("the arena's server stopped before it started")
+        await asyncio.sleep(0.02)
+    try:
+        yield
+    finally:
+        server.should_exit = True
+        await task
+
+
+def _timed(policy: Policy, view: dict[str, Any], legal: list[dict[str, Any]],
+           rng: random.Random) -> tuple[dict[str, Any], float]:
+    start = time.perf_counter()
+    action = policy(view, legal, rng)
+    return action, time.perf_counter() - start
+
+
+async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], seed: int,
+                      tag: str, stats: dict[str, BotStats],
+                      policies: dict[str, dict[str, Policy]], ws_base: str,
+                      announce: Announce, timeout: float) -> dict[str, Any]:
+    """One deal on the server: the ``ws`` seat announced, the others played here."""
+    r = await http.post("/api/matches", json={"game": game, "seed": seed,
+                                              "seats": [{"kind": "human"}] * len(levels)})
+    r.raise_for_status()
+    match = r.json()
+    match_id = match["match_id"]
+    tokens = {s["seat"]: s["token"] for s in match["seats"]}
+    for seat, level in enumerate(levels):
+        if level == WS:
+            announce({"join": {"match_id": match_id, "game": game, "seat": seat,
+                               "token": tokens[seat],
+                               "ws": f"{ws_base}/api/matches/{match_id}/ws?token={tokens[seat]}"}})
+    rngs = {seat: random.Random(f"{tag}:{seat}") for seat in range(len(levels))}
+    ours = [seat for seat, level in enumerate(levels) if level != WS]
+    auth = {seat: {"Authorization": f"Bearer {tokens[seat]}"} for seat in ours}
+    waited_since = time.monotonic()
+    while True:
+        acted = False
+        for seat in ours:
+            r = await http.get(f"/api/matches/{match_id}/legal", headers=auth[seat])
+            r.raise_for_status()
+            legal = r.json()
+            if not legal["actions"]:
+                continue
+            r = await http.get(f"/api/matches/{match_id}", headers=auth[seat])
+            r.raise_for_status()
+            view = r.json()
+            if view["version"] != legal["version"]:
+                acted = True  # it moved meanwhile: look again
+                break
+            bot = stats[levels[seat]]
+            # in a thread: a search must not stall the server sharing this event loop
+            action, took = await asyncio.to_thread(_timed, policies[game][levels[seat]],
+                                                   view["state"], legal["actions"], rngs[seat])
+            bot.decisions.append(took)
+            if action not in legal["actions"]:
+                bot.illegal += 1
+                action = legal["actions"][0]
+            r = await http.post(f"/api/matches/{match_id}/actions", headers=auth[seat],
+                                json={"action": action, "version": legal["version"]})
+            if r.status_code not in (200, 409):  # 409: the bot acted first; look again
+                r.raise_for_status()
+            acted = True
+            break
+        if acted:
+            waited_since = time.monotonic()
+            continue
+        r = await http.get(f"/api/matches/{match_id}", headers=auth[ours[0]] if ours else {})
+        r.raise_for_status()
+        result = r.json()["state"]["result"]
+        if result is not None:
+            record(result, levels, stats)
+            return dict(result)
+        if time.monotonic() - waited_since > timeout:
+            raise TimeoutError(f"the ws bot did not act within {timeout:g} s on match {match_id}")
+        await asyncio.sleep(0.01)
+
+
+async def run_ws(game: str, seats: list[str], deals: int, seed: int, announce: Announce, *,
+                 strong: Settings | None = None, host: str = "127.0.0.1", port: int = 0,
+                 timeout: float = 300.0) -> dict[str, Any]:
+    """``ai.arena.run`` with ``ws`` seats played by an external bot through a server started
+    here (``port`` 0: a free one); ``announce`` gets each match's join line."""
+    check_seats(game, seats, external=(WS,))
+    if WS not in seats:
+        raise ValueError("no 'ws' seat: use the in-process arena")
+    policies = registry(strong) if strong is not None else POLICIES
+    port = port or free_port(host)
+    stats: dict[str, BotStats] = defaultdict(BotStats)
+    per_shuffle: list[dict[str, float]] = []
+    with tempfile.TemporaryDirectory(prefix="paiju-arena-") as folder:
+        async with serving(host, port, Path(folder)), httpx.AsyncClient(
+                base_url=f"http://{host}:{port}", timeout=60) as http:
+            for d in range(deals):
+                s = deal_seed(seed, d)
+                before = {name: len(b.scores) for name, b in stats.items()}
+                for r, levels in enumerate(rotations(seats)):
+                    await _play_match(http, game, levels, s, f"{seed}:{d}:{r}", stats, policies,
+                                      f"ws://{host}:{port}", announce, timeout)
+                per_shuffle.append(shuffle_means(stats, before))
+    return report(game, seats, deals, seed, stats, per_shuffle)
+
+
+__all__ = ["WS", "free_port", "run_ws", "serving"]

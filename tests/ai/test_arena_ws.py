@@ -1,0 +1,67 @@
+"""The arena's ``ws`` seat: an external bot joins each deal over the WebSocket protocol
+(docs/bots.md) and the arena plays the other seats on the server it started."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from ai.arena import run
+from ai.arena_ws import run_ws
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples"))
+import bot  # examples/bot.py, the documented bot
+
+
+def test_a_websocket_bot_plays_arena_deals() -> None:
+    """examples/bot.py plays the ws seat of every rotation of one shuffle; the arena's own
+    seats are measured as in-process, and every deal settles to zero."""
+
+    async def scenario() -> tuple[dict, list[dict], int]:
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        joins: list[dict] = []
+
+        def announce(line: dict) -> None:
+            joins.append(line["join"])
+            lines.put_nowait(json.dumps(line) + "\n")
+
+        async def feed() -> int:  # the bot side of the pipe: join lines in, deals played
+            played = 0
+            while (line := await lines.get()) is not None:
+                played += await bot.arena([line], io.StringIO(), seed=1)
+            return played
+
+        player = asyncio.create_task(feed())
+        report = await run_ws("sichuan", ["ws", "basic", "random", "basic"], 1, 4, announce,
+                              timeout=60)
+        lines.put_nowait(None)
+        return report, joins, await player
+
+    report, joins, played = asyncio.run(asyncio.wait_for(scenario(), 240))
+    assert played == len(joins) == 4
+    assert [j["seat"] for j in joins] == [0, 3, 2, 1]  # the ws seat rotates like any bot
+    assert all(j["ws"].startswith("ws://127.0.0.1:") and j["token"] in j["ws"] for j in joins)
+    bots = report["bots"]
+    assert bots["ws"]["deals"] == 4 and bots["basic"]["deals"] == 8 and bots["random"]["deals"] == 4
+    assert bots["basic"]["illegal_actions"] == 0 and bots["basic"]["decisions"] > 0
+    total = sum(b["mean_score"] * b["deals"] for b in bots.values())
+    assert abs(total) < 0.01
+    assert set(report["differences"]) == {"ws-basic", "ws-random", "basic-random"}
+
+
+def test_bot_passes_other_lines_through() -> None:
+    out = io.StringIO()
+    assert asyncio.run(bot.arena(["report line\n", "{\"x\": 1}\n"], out, seed=None)) == 0
+    assert out.getvalue() == "report line\n{\"x\": 1}\n"
+
+
+def test_ws_seat_needs_the_ws_arena() -> None:
+    with pytest.raises(ValueError, match="unknown level 'ws'"):
+        run("sichuan", ["ws", "basic", "basic", "basic"], 1, 1)
+    with pytest.raises(ValueError, match="no 'ws' seat"):
+        asyncio.run(run_ws("sichuan", ["basic"] * 4, 1, 1, lambda _: None))
