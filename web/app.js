@@ -9,6 +9,7 @@ import { lastDiscard } from "./table.js";
 import { TABLES } from "./games.js";
 import { faceOfId, tileEl } from "./tiles.js";
 import { initI18n, t, has, LANGUAGES, getLanguage, setLanguage } from "./i18n.js";
+import { seedMatches } from "./seed.js";
 import { applySettings, settingsPanel } from "./settings.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
@@ -248,15 +249,11 @@ async function checkSeed(view) {
   const st = view.state;
   if (store.seedCheck?.version === view.version) return;
   store.seedCheck = { version: view.version, ok: null };
-  if (!crypto?.subtle || st.seed === undefined) return;
-  try {
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(String(st.seed)));
-    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    store.seedCheck = { version: view.version, ok: hex === st.seed_hash };
-    render();
-  } catch {
-    /* no WebCrypto: nothing to show */
-  }
+  if (st.seed === undefined) return;
+  const ok = await seedMatches(st.seed, st.seed_hash); // seed.js: shared with the replay page
+  if (store.seedCheck?.version !== view.version) return;
+  store.seedCheck = { version: view.version, ok };
+  render();
 }
 
 /** What decision a view asks of this seat: two views with the same key ask the same one. */
@@ -392,6 +389,7 @@ function render() {
     seedCheck: store.seedCheck?.version === view.version && store.seedCheck.ok !== null
       ? t(store.seedCheck.ok ? "app.seed.ok" : "app.seed.bad") : "",
     title: gameTitle(view.game, TABLES[view.game].title),
+    replayHref: `#/replay/${encodeURIComponent(view.match_id)}/${view.deal}`, // the settlement's replay link
     on: handlers,
   };
   const table = TABLES[view.game];

@@ -224,7 +224,7 @@ function indicatorsEl(st) {
 function turnText(view, names) {
   const st = view.state;
   if (st.phase === "prepare") {
-    return st.preparing === names.me ? t("app.nt.yourPreparation") : t("app.nt.isPreparing", { who: names.name(st.preparing) });
+    return names.isMe(st.preparing) ? t("app.nt.yourPreparation") : t("app.nt.isPreparing", { who: names.name(st.preparing) });
   }
   if (st.phase === "over") return t(st.result?.winner === null ? "app.nt.exhaustedShort" : "app.turn.over");
   if (st.phase === "claim") {
@@ -232,7 +232,7 @@ function turnText(view, names) {
       : [t("app.turn.claims", { whose: names.poss(st.claim.from), card: cardName(st.claim.card.face) }), " ",
         zh(cardChinese(st.claim.card.face))];
   }
-  return st.turn === names.me ? t("app.turn.yours") : t("app.turn.toPlay", { who: names.name(st.turn) });
+  return names.isMe(st.turn) ? t("app.turn.yours") : t("app.turn.toPlay", { who: names.name(st.turn) });
 }
 
 function centre(view, names) {
@@ -255,7 +255,7 @@ const PREP = { opening_kong: "杠", opening_triplet: "", hezi: "天地合子", r
 
 function prepPrompt(view, ctx) {
   const order = ["opening_kong", "opening_triplet", "hezi", "ready", "finish"];
-  const actions = ctx.legal.filter((a) => PREP[a.type]).sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
+  const actions = ctx.legal.filter((a) => a.type in PREP).sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
   const declarations = actions.some((a) => a.type !== "finish");
   return h("section", { class: "prompt prompt--prep", "data-testid": "prep-prompt" },
     h("div", { class: "prompt__text" },
@@ -349,7 +349,7 @@ function myArea(view, ctx, names, last, fresh) {
     });
     area.append(hand);
   }
-  area.append(actionBar(view, ctx, discardable));
+  if (names.isMe(s)) area.append(actionBar(view, ctx, discardable)); // a spectator (a replay) decides nothing
   return area;
 }
 

@@ -196,7 +196,7 @@ function turnText(view, names) {
   if (st.phase === "over") return t(st.result?.win ? "app.turn.over" : "app.ph.drawStock");
   if (st.phase === "heavenly") return `${names.name(st.turn)}: ${t("app.act.heavenly")}`;
   if (st.phase === "claim") return t("app.ph.claimsOffer");
-  return st.turn === names.me ? t("app.turn.yours") : t("app.ph.toDiscard", { who: names.name(st.turn) });
+  return names.isMe(st.turn) ? t("app.turn.yours") : t("app.ph.toDiscard", { who: names.name(st.turn) });
 }
 
 function centre(view, names) {
@@ -310,7 +310,7 @@ function myArea(view, ctx, names, last, fresh) {
     hand.append(playable(el, c.id, legal, selected, ctx));
   });
   area.append(hand);
-  area.append(actionBar(view, ctx, discardable));
+  if (names.isMe(s)) area.append(actionBar(view, ctx, discardable)); // a spectator (a replay) decides nothing
   return area;
 }
 

@@ -297,7 +297,7 @@ function compass(view, names) {
   else if (st.phase === "over") turn = t(st.result?.exhausted && !st.result.payments.length ? "app.turn.draw" : "app.turn.over");
   else if (st.phase === "claim") {
     turn = t("app.turn.claims", { whose: names.poss(st.claim.from), card: tileName(st.claim.card.face) });
-  } else turn = st.turn === names.me ? t("app.turn.yours") : t("app.turn.toPlay", { who: names.name(st.turn) });
+  } else turn = names.isMe(st.turn) ? t("app.turn.yours") : t("app.turn.toPlay", { who: names.name(st.turn) });
   return h("div", { class: "compass", "data-testid": "compass" }, marks,
     h("div", { class: "compass__core" },
       h("div", { class: "compass__wall", "data-testid": "wall" },
@@ -425,7 +425,7 @@ function myArea(view, ctx, names, last, fresh) {
     });
     area.append(hand);
   }
-  area.append(actionBar(view, ctx, discardable));
+  if (names.isMe(s)) area.append(actionBar(view, ctx, discardable)); // a spectator (a replay) decides nothing
   return area;
 }
 
@@ -609,10 +609,13 @@ export function settlementPanel(view, ctx, outcome) {
   panel.append(h("header", { class: "settlement__head" },
     h("h2", { id: "settle-title" }, t("app.settle.dealOver", { n: view.deal + 1 }), " · ", outcome),
     h("div", { class: "settlement__buttons" },
-      h("button", { type: "button", class: "btn btn--primary", "data-testid": "next-deal", "data-action": "next",
-        disabled: ctx.busy, onclick: ctx.on.nextDeal }, t("app.settle.nextDeal")),
-      h("button", { type: "button", class: "btn", "data-testid": "restart", disabled: ctx.busy,
-        onclick: ctx.on.restart }, t("app.settle.restart")),
+      ctx.replay ? null : [ // a replay shows a deal played before: nothing to start from here
+        h("button", { type: "button", class: "btn btn--primary", "data-testid": "next-deal", "data-action": "next",
+          disabled: ctx.busy, onclick: ctx.on.nextDeal }, t("app.settle.nextDeal")),
+        h("button", { type: "button", class: "btn", "data-testid": "restart", disabled: ctx.busy,
+          onclick: ctx.on.restart }, t("app.settle.restart"))],
+      ctx.replayHref ? h("a", { class: "btn", href: ctx.replayHref, "data-testid": "replay-link" },
+        t("replay.open")) : null,
       h("button", { type: "button", class: "btn btn--ghost", "data-testid": "hide-settlement", "data-action": "view",
         onclick: ctx.on.toggleSettlement }, t("app.settle.viewTable")))));
   return panel;

@@ -1,0 +1,178 @@
+"""The replay page end to end: a deal the AI plays out through the real server, then
+#/replay/<match>/<deal> in Debian's Chromium, stepped through by keyboard, buttons, the slider's
+neighbours and the move list, to the end: the settlement shown is the match's result, and the seed
+revealed at the end hashes to the hash published when the deal began. Every hand is open at every
+step. A deal still being played has no replay (the page says so), and a bad id says there is none.
+
+Screenshots: tests/artifacts/replay-<game>-start.png, -end.png, -phone.png.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import GAMES
+
+from .conftest import LiveServer
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+DEAL_TIMEOUT_S = 120
+
+
+def post_json(server: LiveServer, path: str, body: Any) -> Any:
+    req = urllib.request.Request(f"{server.url}{path}", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def finished_ai_match(server: LiveServer, game: str, seed: int) -> tuple[str, dict[str, Any]]:
+    """A match whose every seat is the basic AI: it plays its first deal to the end by itself."""
+    seats = [{"kind": "ai", "level": "basic"}] * GAMES[game].players
+    m = post_json(server, "/api/matches", {"game": game, "seed": seed, "seats": seats})
+    deadline = time.monotonic() + DEAL_TIMEOUT_S
+    while time.monotonic() < deadline:
+        deal = server.get_json(f"/api/matches/{m['match_id']}/log")["deals"][0]
+        if deal["over"]:
+            assert deal["seed_hash"] == m["seed_hash"]
+            return m["match_id"], deal
+        time.sleep(0.2)
+    raise AssertionError(f"the AI did not finish the {game} deal:\n{server.log()}")
+
+
+def step_of(page: Any) -> int:
+    return int(page.get_by_test_id("replay-board").get_attribute("data-step"))
+
+
+def wait_step(page: Any, n: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelector('[data-testid=replay-board]')?.dataset.step === String(n)", arg=n)
+
+
+def shown_totals(page: Any) -> dict[int, int]:
+    out = {}
+    for row in page.get_by_test_id("settlement").get_by_test_id("total-row").all():
+        text = row.get_by_test_id("total-delta").inner_text().replace("\u2212", "-").replace("+", "")
+        out[int(row.get_attribute("data-seat"))] = int(text)
+    return out
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_replay_steps_to_the_settlement(live_server: LiveServer, new_page: Any, game: str) -> None:
+    mid, deal = finished_ai_match(live_server, game, seed=31)
+    n = len(deal["actions"])
+    players = GAMES[game].players
+    page = new_page(1280, 900)
+    page.goto(f"{live_server.url}/#/replay/{mid}/0")
+    page.get_by_test_id("replay").wait_for()
+    assert int(page.get_by_test_id("replay").get_attribute("data-steps")) == n + 1
+    assert step_of(page) == 0
+    assert page.get_by_test_id("replay-move").count() == n + 1
+
+    # every hand is open: no card backs anywhere, the other seats' hands face up
+    table = page.get_by_test_id("table")
+    assert table.get_attribute("data-game") == game
+    assert table.get_by_test_id("backs").count() == 0
+    assert table.get_by_test_id("shown-hand").count() == players - 1
+    assert table.get_by_test_id("hand-tile").count() > 0
+    # the shuffle check: the hash shown at the start, the seed revealed, SHA-256 agreeing
+    assert page.get_by_test_id("replay-seed-hash").inner_text() == deal["seed_hash"]
+    assert page.get_by_test_id("replay-seed-value").inner_text() == str(deal["seed"])
+    page.wait_for_selector("[data-testid=replay-seed-check][data-ok=true]")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"replay-{game}-start.png"))
+
+    # keyboard: arrows one move, Home and End
+    page.locator("body").press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    wait_step(page, min(3, n))
+    page.keyboard.press("ArrowLeft")
+    wait_step(page, min(2, n))
+    first = deal["actions"][1]
+    current = page.locator("[data-testid=replay-move].is-current")
+    assert current.get_attribute("data-step") == str(min(2, n))
+    assert f"{first['seat']}" in page.get_by_test_id("replay-move").nth(2).inner_text()
+    page.keyboard.press("Home")
+    wait_step(page, 0)
+    # buttons
+    page.get_by_test_id("replay-next").click()
+    wait_step(page, 1)
+    page.get_by_test_id("replay-prev").click()
+    wait_step(page, 0)
+    assert page.get_by_test_id("replay-prev").is_disabled()
+    # play, then pause
+    page.get_by_test_id("replay-play").click()
+    page.wait_for_function("Number(document.querySelector('[data-testid=replay-board]').dataset.step) >= 2")
+    page.get_by_test_id("replay-play").click()
+    paused = step_of(page)
+    page.wait_for_timeout(1200)
+    assert step_of(page) == paused
+    # the move list
+    page.get_by_test_id("replay-move").nth(n // 2).click()
+    wait_step(page, n // 2)
+    assert page.get_by_test_id("table").get_by_test_id("backs").count() == 0
+
+    # the end: the settlement is the match's, with the seed checked
+    page.get_by_test_id("replay-end").click()
+    wait_step(page, n)
+    settlement = page.get_by_test_id("settlement")
+    settlement.wait_for()
+    assert shown_totals(page) == dict(enumerate(deal["result"]["deltas"]))
+    assert settlement.get_by_test_id("seed").inner_text() == str(deal["seed"])
+    assert settlement.get_by_test_id("seed-hash").inner_text() == deal["seed_hash"]
+    assert "✓" in settlement.get_by_test_id("seed-check").inner_text()
+    # a replay cannot start the next deal
+    assert settlement.get_by_test_id("next-deal").count() == 0
+    assert settlement.get_by_test_id("restart").count() == 0
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(ARTIFACTS / f"replay-{game}-end.png"))
+    # hide the results to look at the table, and bring them back
+    settlement.get_by_test_id("hide-settlement").click()
+    page.get_by_test_id("replay-show-results").click()
+    page.get_by_test_id("settlement").wait_for()
+
+    # the shareable URL is the page's: copy it, and opening it shows the same replay
+    url = page.get_by_test_id("replay-url").input_value()
+    assert url.endswith(f"#/replay/{mid}/0")
+    page.get_by_test_id("replay-copy").click()
+    page.wait_for_function("document.querySelector('[data-testid=replay-copied]').textContent !== ''")
+    other = new_page(390, 844, is_mobile=True, has_touch=True)
+    other.goto(url)
+    other.get_by_test_id("replay").wait_for()
+    other.get_by_test_id("replay-move").nth(n // 2).click()
+    wait_step(other, n // 2)
+    other.wait_for_timeout(300)
+    other.screenshot(path=str(ARTIFACTS / f"replay-{game}-phone.png"), full_page=True)
+    assert other.evaluate("document.documentElement.scrollWidth") <= 390
+    other.keyboard.press("End")
+    wait_step(other, n)
+    other.get_by_test_id("settlement").wait_for()
+    assert shown_totals(other) == dict(enumerate(deal["result"]["deltas"]))
+
+    for p in (page, other):
+        assert not p.js_errors, p.js_errors
+        assert p.evaluate("[...window.__paijuMissing]") == []
+
+
+def test_no_replay_while_the_deal_is_played(live_server: LiveServer, new_page: Any) -> None:
+    m = post_json(live_server, "/api/matches", {"game": "sichuan", "seats": [
+        {"kind": "human"}, {"kind": "ai"}, {"kind": "ai"}, {"kind": "ai"}]})
+    page = new_page(1280, 800)
+    page.goto(f"{live_server.url}/#/replay/{m['match_id']}/0")
+    error = page.get_by_test_id("replay-error")
+    error.wait_for()
+    assert "still being played" in error.inner_text()
+    assert page.get_by_test_id("table").count() == 0
+    page.goto(f"{live_server.url}/#/replay/no-such-match/0")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=replay-error]')?.innerText.includes('no such match')")
+    page.goto(f"{live_server.url}/#/replay/{m['match_id']}/x")
+    page.get_by_test_id("replay-error").wait_for()
+    assert not page.js_errors, page.js_errors
