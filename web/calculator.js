@@ -99,6 +99,7 @@ const GAMES = {
       concealed: s.hand, winning_tile: s.win, flowers: s.extras.length, ...s.sit,
     }),
     result: mcrResult,
+    summary: (r) => t("calc.summary.mcr", { total: r.total }),
     // Pure Straight in characters, a dots chow and a 5-bamboo pair, won on the 5 bamboo.
     example: { hand: ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "2p", "3p", "4p", "5s"], win: "5s" },
   },
@@ -125,6 +126,7 @@ const GAMES = {
       missing_suit: s.sit.missing_suit === "auto" ? absentSuit(s) : s.sit.missing_suit,
     }),
     result: sichuanResult,
+    summary: (r) => t("calc.summary.sichuan", { fan: r.fan, total: r.points_per_payer }),
     // Full flush of bamboo: four chows and a pair, won on a discard.
     example: { hand: ["1s", "2s", "3s", "2s", "3s", "4s", "4s", "5s", "6s", "7s", "8s", "9s", "9s"], win: "9s" },
   },
@@ -145,6 +147,7 @@ const GAMES = {
       concealed: s.hand, ...(s.win ? { winning_card: s.win } : {}), ...s.sit,
     }),
     result: paohuziResult,
+    summary: (r) => t("calc.summary.paohuzi", { huxi: r.huxi, tun: r.tun }),
     // A big 壹贰叁, small 2-7-10 and 一二三, two kans, a peng on the table, won on 十.
     example: {
       hand: ["d1", "d2", "d3", "x2", "x7", "x10", "x1", "x2", "x3", "d5", "d5", "d5", "x8", "x8", "x8", "x4", "x5"],
@@ -181,6 +184,7 @@ const GAMES = {
       };
     },
     result: nantongResult,
+    summary: (r) => t("calc.summary.nantong", { total: r.players[0].total }),
     // NT-6.3's worked example: indicators 2 of Strings and 3 of Myriads; six triplets and a
     // pair of 9 of Coins, won on the 5 of Myriads from a discard.
     example: {
@@ -284,6 +288,9 @@ class CalcPage {
     this.seq = 0;
     this.notice = "";
     this.resultEl = h("section", { class: "calc__result", "data-testid": "calc-result", "aria-live": "polite" });
+    // on a phone the result is below the builder: a bar pinned to the bottom shows its gist
+    this.summaryEl = h("button", { type: "button", class: "calc__summary", "data-testid": "calc-summary",
+      onclick: () => this.resultEl.scrollIntoView({ block: "start" }) });
   }
 
   // ---------------------------------------------------------------- changes
@@ -386,7 +393,8 @@ class CalcPage {
           h("button", { type: "button", class: "btn", "data-testid": "calc-example",
             onclick: () => this.load(cfg.example) }, t("calc.example")),
           h("button", { type: "button", class: "btn btn--ghost calc__clear", "data-testid": "calc-clear",
-            onclick: () => this.load({}) }, t("calc.clear")))),
+            onclick: () => this.load({}) }, t("calc.clear"))),
+        this.summaryEl),
       this.resultEl)));
     if (s.pending.length) this.root.querySelector("[data-testid=calc-pending]")?.scrollIntoView?.({ block: "nearest" });
     if (focus) this.root.querySelector(`[data-testid="${focus}"]`)?.focus({ preventScroll: true });
@@ -534,6 +542,7 @@ class CalcPage {
     const seq = ++this.seq;
     const lack = this.missing();
     if (lack) {
+      this.summaryEl.textContent = lack;
       this.resultEl.dataset.state = "incomplete";
       this.resultEl.replaceChildren(h("h2", {}, t("calc.result")),
         h("p", { class: "calc__need", "data-testid": "calc-need" }, lack));
@@ -556,6 +565,8 @@ class CalcPage {
     this.resultEl.removeAttribute("aria-busy");
     if (res) body = this.cfg.result(res, this);
     this.resultEl.dataset.state = res ? (res.winning === false ? "not-winning" : "scored") : "error";
+    this.summaryEl.textContent = !res ? t("calc.summary.error")
+      : res.winning === false && !res.groups ? t("calc.not_winning") : this.cfg.summary(res);
     this.resultEl.replaceChildren(h("h2", {}, t("calc.result")), ...[body].flat().filter(Boolean));
   }
 }

@@ -152,6 +152,8 @@ def test_mcr_on_a_phone_and_shared_by_url(live_server: LiveServer, new_page: Any
     page.click("[data-testid=calc-example]")
     total = shown(page)["total"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.is_visible("[data-testid=calc-summary]")  # the gist, pinned while building
+    assert f"{total} points" in page.text_content("[data-testid=calc-summary]")
     shot(page, "mcr-phone")
     url = page.url
     assert "/calc/mcr/" in url
