@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 COMMON = {
@@ -51,3 +52,71 @@ def assert_font_loaded(page: Any) -> None:
       return [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'PaijuCJK'
                                                && f.status === 'loaded');
     }"""), "the bundled CJK font did not load"
+
+
+# ---------------------------------------------------------------- any table, by its action buttons
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+#: What ``ACTION_PROBE`` reads: the enabled action buttons (web/keys.js maps keys onto the same
+#: data-action attribute), Sichuan's suggested missing suit, and the page's width.
+ACTION_PROBE = probe(
+    actions="[...document.querySelectorAll('button[data-action]')]"
+            ".filter((b) => !b.disabled && b.getClientRects().length).map((b) => b.dataset.action)",
+    suit="q('[data-action^=suit-][data-suggested=true]')?.dataset.action ?? null",
+    deal="t ? Number(t.dataset.deal) : -1",
+    scrollWidth="document.scrollingElement.scrollWidth",
+    innerWidth="innerWidth",
+)
+
+#: Claims that take the card on offer (mahjong, Nantong, Paohuzi).
+TAKES = ("pao", "kong", "pung", "peng", "chow", "chi")
+
+
+def decide(s: dict[str, Any], offered: int) -> str | None:
+    """The move a plain player makes on any table, as a data-action ("discard": a hand card):
+    win when offered, the suggested missing suit, no opening declaration, every other claim
+    taken (so groups and the discards after them are played too), otherwise pass or discard."""
+    actions = s["actions"]
+    if "win" in actions:
+        return "win"
+    if s["suit"]:
+        return str(s["suit"])
+    if "finish" in actions:
+        return "finish"
+    take = next((a for a in TAKES if a in actions), None)
+    if take and "pass" in actions:
+        return take if offered % 2 else "pass"
+    if "pass" in actions:
+        return "pass"
+    if s["legal"]:
+        return "discard"
+    return None
+
+
+def wait_past(page: Any, version: int, what: str, timeout_ms: int = 8000) -> None:
+    """After a move: the table must move past ``version`` (the move played, or overtaken)."""
+    try:
+        page.wait_for_function(
+            "v => Number(document.querySelector('[data-testid=table]')?.dataset.version) > v"
+            " || !!document.querySelector('[data-testid=settlement]')",
+            arg=version, timeout=timeout_ms)
+    except Exception as exc:
+        raise AssertionError(f"{what} at version {version} did not play") from exc
+
+
+def screenshot(page: Any, name: str, full_page: bool = False) -> Path:
+    """A screenshot under tests/artifacts/ (gitignored) for people to look at."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+def overflowing(page: Any) -> list[str]:
+    """The elements reaching past the right edge of the window (why a page scrolls sideways)."""
+    return page.evaluate("""() => [...document.querySelectorAll('body *')].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.right > innerWidth + 0.5;
+      }).slice(0, 10).map((el) => `${el.tagName.toLowerCase()}.${el.className}`
+        + ` [${el.dataset.testid ?? ''}] ${Math.round(el.getBoundingClientRect().right)}px`)""")
