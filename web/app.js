@@ -10,7 +10,7 @@ import { TABLES } from "./games.js";
 import { faceOfId, tileEl } from "./tiles.js";
 import { initI18n, t, has, LANGUAGES, getLanguage, setLanguage } from "./i18n.js";
 import { seedMatches } from "./seed.js";
-import { applySettings, settingsPanel } from "./settings.js";
+import { applySettings, settingsPanel, claimSeconds, onSettingsChange } from "./settings.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
@@ -266,6 +266,65 @@ function decisionKey(view) {
 
 const sameAction = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+// ------------------------------------------------------------------ claim timer
+
+// When the settings ask for it (off by default: settings.js), a claim decision (win, kong, pung,
+// chow, chi… or pass) shows a countdown and passes by itself when it runs out. The deadline
+// belongs to the decision (decisionKey), so re-renders and refreshed legal actions keep it.
+const claimTimer = { key: null, deadline: 0, interval: null };
+
+function stopClaimTimer() {
+  clearInterval(claimTimer.interval);
+  claimTimer.interval = null;
+}
+
+/** The pass action when a claim decision with a pass is open to us right now, else null. */
+function openClaimPass() {
+  const view = store.view;
+  if (!view || store.busy || document.body.dataset.screen !== "table") return null;
+  const st = view.state;
+  if (st.phase !== "claim" || !st.to_act || store.legalVersion !== view.version) return null;
+  return store.legal?.find((a) => a.type === "pass") ?? null;
+}
+
+function drawClaimTimer() {
+  const pass = openClaimPass();
+  const secs = claimSeconds();
+  if (!pass || !secs) {
+    stopClaimTimer();
+    app.querySelector("[data-testid=claim-timer]")?.remove();
+    return;
+  }
+  const key = decisionKey(store.view);
+  if (claimTimer.key !== key) Object.assign(claimTimer, { key, deadline: performance.now() + secs * 1000 });
+  const left = Math.max(0, claimTimer.deadline - performance.now());
+  if (left === 0) {
+    stopClaimTimer();
+    act(pass);
+    return;
+  }
+  const prompt = app.querySelector("[data-testid=claim-prompt]");
+  if (prompt) {
+    let el = prompt.querySelector("[data-testid=claim-timer]");
+    if (!el) {
+      el = h("div", { class: "claim-timer", "data-testid": "claim-timer", role: "timer",
+        "aria-label": t("app.timer.label") },
+      h("span", { class: "claim-timer__track", "aria-hidden": "true" }, h("span", { class: "claim-timer__bar" })),
+      h("span", { class: "claim-timer__text" }));
+      prompt.append(el);
+    }
+    const n = Math.ceil(left / 1000);
+    el.dataset.left = String(n);
+    el.classList.toggle("is-urgent", n <= 3);
+    el.querySelector(".claim-timer__bar").style.width = `${(100 * left) / (secs * 1000)}%`;
+    const text = el.querySelector(".claim-timer__text");
+    if (text.textContent !== t("app.timer.passIn", { n })) text.textContent = t("app.timer.passIn", { n });
+  }
+  claimTimer.interval ??= setInterval(drawClaimTimer, 200);
+}
+
+onSettingsChange(() => drawClaimTimer());
+
 async function act(action, retry = true) {
   const view = store.view;
   if (!view || store.busy) return;
@@ -419,6 +478,7 @@ function render() {
   }
   document.title = st.to_act && st.phase !== "over" ? t("app.title.yourMove")
     : t("app.title.table", { title: ctx.title });
+  drawClaimTimer();
 }
 
 // ------------------------------------------------------------------ boot

@@ -1,0 +1,179 @@
+"""Translations: every language has every English key, the code asks only for keys that exist,
+and the page switches language in place on the lobby and on each of the four tables.
+
+The static checks read web/locales/<lang>/<ns>.json and web/*.js; keys built at run time (pattern
+names, ``app.seat.${...}``...) are not literal and are checked by their owners' tests. A plural
+key ("x.one", "x.other" in English) needs, in each language, the forms its plural rules give for
+whole numbers (Polish one/few/many, Chinese other only): a language may have more forms than
+English, never fewer than it uses.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import ROOT, LiveServer
+
+LOCALES = ROOT / "web" / "locales"
+LANGUAGES = ["en", "fr", "pl", "it", "zh"]
+PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}
+# The categories Intl.PluralRules(lang).select(n) gives for whole numbers 0–999 999.
+NEEDED_FORMS = {
+    "en": {"one", "other"}, "fr": {"one", "other"}, "it": {"one", "other"},
+    "pl": {"one", "few", "many"}, "zh": {"other"},
+}
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def _load(lang: str, ns: str) -> dict[str, Any]:
+    path = LOCALES / lang / f"{ns}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def _namespaces() -> list[str]:
+    return sorted(p.stem for p in (LOCALES / "en").glob("*.json"))
+
+
+def _plural_bases(en: dict[str, Any]) -> set[str]:
+    """The keys English gives plural forms: both "x.one" and "x.other" (a lone "error.other"
+    is an ordinary key)."""
+    return {k[: -len(".one")] for k in en if k.endswith(".one") and k[: -len(".one")] + ".other" in en}
+
+
+def _split(key: str, plurals: set[str]) -> tuple[str, str | None]:
+    """("a.b.one") → ("a.b", "one") when "a.b" is plural; any other key → (key, None)."""
+    base, _, last = key.rpartition(".")
+    return (base, last) if base in plurals and last in PLURAL_FORMS else (key, None)
+
+
+def _groups(table: dict[str, Any], plurals: set[str]) -> dict[str, set[str | None]]:
+    groups: dict[str, set[str | None]] = {}
+    for key in table:
+        base, form = _split(key, plurals)
+        groups.setdefault(base, set()).add(form)
+    return groups
+
+
+@pytest.mark.parametrize("ns", _namespaces())
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_english_key_is_translated(ns: str, lang: str) -> None:
+    en = _load("en", ns)
+    other = _load(lang, ns)
+    assert all(isinstance(v, str) for v in en.values()), f"en/{ns}.json: every value is a string"
+    problems: list[str] = []
+    for key, value in other.items():
+        if not isinstance(value, str) or not value.strip():
+            problems.append(f"{key}: empty or not a string")
+    plurals = _plural_bases(en)
+    theirs = _groups(other, plurals)
+    for base, forms in _groups(en, plurals).items():
+        if forms == {None}:
+            if not str(other.get(base, "")).strip():
+                problems.append(f"{base}: missing")
+            continue
+        have = theirs.get(base, set())
+        if None in have:
+            continue  # one text for every number is fine (t() falls back to the plain key)
+        for form in sorted(NEEDED_FORMS[lang] - have):  # type: ignore[operator]
+            problems.append(f"{base}.{form}: missing plural form")
+    # a placeholder English never fills would show as "{name}"
+    en_names: dict[str, set[str]] = {}
+    for key, value in en.items():
+        en_names.setdefault(_split(key, plurals)[0], set()).update(PLACEHOLDER.findall(value))
+    for key, value in other.items():
+        base = _split(key, plurals)[0]
+        extra = set(PLACEHOLDER.findall(str(value))) - en_names.get(base, set())
+        if extra and base in en_names:
+            problems.append(f"{key}: placeholders {sorted(extra)} that English never fills")
+    assert not problems, f"{lang}/{ns}.json:\n" + "\n".join(problems)
+
+
+def _literal_keys() -> dict[str, set[str]]:
+    """Every key a web/*.js file asks for literally: t("ns.key"...) and the sentences whose
+    subject is a seat, names.say("ns.key"...), which need "ns.key" and "ns.key.you"."""
+    found: dict[str, set[str]] = {}
+    call = re.compile(r"""\bt\(\s*(["'`])([\w.-]+)\1""")
+    say = re.compile(r"""names\.say\(([^,]+),""")
+    quoted = re.compile(r"""["']([a-z]+\.[\w.-]+)["']""")
+    for path in sorted((ROOT / "web").glob("*.js")):
+        text = re.sub(r"/\*[\s\S]*?\*/", "", path.read_text(encoding="utf-8"))
+        text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+        for m in call.finditer(text):
+            found.setdefault(m.group(2), set()).add(path.name)
+        for m in say.finditer(text):
+            for key in quoted.findall(m.group(1)):
+                found.setdefault(key, set()).add(path.name)
+                found.setdefault(f"{key}.you", set()).add(path.name)
+    return found
+
+
+def test_every_literal_key_exists_in_english() -> None:
+    tables = {ns: _load("en", ns) for ns in _namespaces()}
+    missing = []
+    for key, files in sorted(_literal_keys().items()):
+        ns, _, rest = key.partition(".")
+        table = tables.get(ns, {})
+        if rest in table or f"{rest}.other" in table:
+            continue
+        missing.append(f"{key} (in {', '.join(sorted(files))})")
+    assert _literal_keys(), "the key scan found no t() call at all"
+    assert not missing, "keys used in web/*.js but missing from web/locales/en:\n" + "\n".join(missing)
+
+
+# ------------------------------------------------------------------ in the browser
+
+GAMES = ["sichuan", "mcr", "nantong", "paohuzi"]
+
+
+def _switch(page: Any, lang: str) -> None:
+    page.select_option("[data-testid=language]", lang)
+    page.wait_for_function("(l) => document.documentElement.lang.slice(0, 2) === l", arg=lang)
+
+
+def _missing(page: Any) -> list[str]:
+    return page.evaluate("[...window.__paijuMissing]")
+
+
+def test_language_switch_on_the_lobby_and_every_table(live_server: LiveServer, new_page: Any) -> None:
+    page = new_page(1280, 800)
+    page.goto(live_server.url + "/")
+    page.get_by_test_id("play-sichuan").wait_for()
+    page.evaluate("window.__sameDocument = true")  # gone if anything reloaded the page
+    seen: dict[str, list[str]] = {"play": [], "tagline": [], "title": []}
+    for lang in LANGUAGES:
+        _switch(page, lang)
+        page.get_by_test_id("play-sichuan").wait_for()
+        assert _missing(page) == [], (lang, _missing(page))
+        seen["play"].append(page.get_by_test_id("play-sichuan").inner_text())
+        seen["tagline"].append(page.locator(".lobby__hero p").inner_text())
+        seen["title"].append(page.locator("[data-testid=game-sichuan] h2").inner_text())
+    for what, texts in seen.items():
+        assert len(set(texts)) == len(LANGUAGES), (what, texts)
+    assert page.evaluate("window.__sameDocument === true"), "switching languages reloaded the page"
+
+    for game in GAMES:
+        _switch(page, "en")
+        page.evaluate("localStorage.removeItem('paiju.current')")
+        page.goto(live_server.url + "/")
+        page.get_by_test_id(f"play-{game}").click()
+        page.locator("[data-testid=table] [data-testid=log]").wait_for()
+        page.evaluate("window.__sameDocument = true")
+        texts: dict[str, list[str]] = {"me": [], "log": [], "leave": [], "wall": []}
+        for lang in LANGUAGES:
+            _switch(page, lang)
+            table = page.get_by_test_id("table")
+            table.wait_for()
+            assert _missing(page) == [], (game, lang, _missing(page))
+            texts["me"].append(page.locator("[data-testid=my-seat] .seat__name").inner_text())
+            texts["log"].append(page.locator(".log__title").inner_text())
+            texts["leave"].append(page.get_by_test_id("leave").inner_text())
+            texts["wall"].append(page.locator("[data-testid=wall] small").inner_text())
+            assert page.get_by_test_id("language").input_value() == lang
+        for what, seen_texts in texts.items():
+            assert len(set(seen_texts)) == len(LANGUAGES), (game, what, seen_texts)
+        assert page.evaluate("window.__sameDocument === true"), f"{game}: the switch reloaded the page"
+        assert not page.js_errors, page.js_errors
