@@ -9,7 +9,7 @@
 // situation, how the state becomes the calculator's JSON spec, and how its answer is itemised.
 
 import { api } from "./api.js";
-import { h, zh } from "./dom.js";
+import { h, signed, zh } from "./dom.js";
 import { getLanguage, patternName, t } from "./i18n.js";
 import { tileEl, faceKey as tileKey } from "./tiles.js";
 import * as long from "./longcards.js";
@@ -161,6 +161,8 @@ const GAMES = {
     build: { pung: identical(3), exposed_kong: identical(4), added_kong: identical(4),
       concealed_kong: identical(4), opening_kong: identical(4), opening_triplet: identical(3) },
     indicators: true,
+    maxPlayers: 3, // NT-6.9: every player's hu is settled pairwise
+    otherDefaults: { how: "none" },
     maxGroups: 7,
     handSize: (s) => 22 - 3 * s.groups.length + (s.sit.how === "heavenly" ? 1 : 0),
     needsWin: (s) => s.sit.how !== "none" && s.sit.how !== "heavenly",
@@ -173,16 +175,16 @@ const GAMES = {
     ],
     defaults: { how: "discard", ready: false, hezi: false, kong_replacement: false,
       dealer_first_discard: false, last_card: false },
-    spec: (s) => {
-      const { how, ready, hezi, ...win } = s.sit;
-      return {
-        indicators: s.indicators,
-        players: [{
-          concealed: s.hand, melds: s.groups.map((g) => ({ type: g.kind, card: g.cards[0] })), hezi, ready,
-          win: how === "none" ? null : { how, ...(how === "heavenly" ? {} : { card: s.win }), ...win },
-        }],
-      };
-    },
+    spec: (s) => ({
+      indicators: s.indicators,
+      players: seatsOf(s).map((p) => {
+        const { how, ready, hezi, ...win } = p.sit;
+        return {
+          concealed: p.hand, melds: p.groups.map((g) => ({ type: g.kind, card: g.cards[0] })), hezi, ready,
+          win: how === "none" ? null : { how, ...(how === "heavenly" ? {} : { card: p.win }), ...win },
+        };
+      }),
+    }),
     result: nantongResult,
     summary: (r) => t("calc.summary.nantong", { total: r.players[0].total }),
     // NT-6.3's worked example: indicators 2 of Strings and 3 of Myriads; six triplets and a
@@ -202,23 +204,40 @@ function absentSuit(s) {
   return [..."mps"].find((x) => !held.has(x)) ?? "p";
 }
 
-/** Every card the state uses: hand, winning card, groups, the chi being built, indicators, Hezi. */
+/** Every card the state uses: each player's hand, winning card, groups and Hezi, the chi being
+ * built, the indicators and the flowers. */
 function allCards(s) {
-  const hezi = s.sit.hezi && s.indicators.length === 2 ? [s.indicators[0], s.indicators[0]] : [];
-  return [...s.hand, ...(s.win ? [s.win] : []), ...s.groups.flatMap((g) => g.cards), ...s.pending,
-    ...s.indicators, ...s.extras, ...hezi];
+  const held = seatsOf(s).flatMap((p) => [...p.hand, ...(p.win ? [p.win] : []), ...p.groups.flatMap((g) => g.cards),
+    ...(p.sit.hezi && s.indicators.length === 2 ? [s.indicators[0], s.indicators[0]] : [])]);
+  return [...held, ...s.pending, ...s.indicators, ...s.extras];
+}
+
+/** The players of the state (Nantong may have three): the one being edited lives in the state's
+ * own fields, the others in ``s.others``. */
+function seatsOf(s) {
+  const me = { hand: s.hand, win: s.win, groups: s.groups, sit: s.sit };
+  return [...s.others.slice(0, s.current), me, ...s.others.slice(s.current)];
+}
+
+/** Make player ``i`` the one being edited. */
+function switchTo(s, i) {
+  const seats = seatsOf(s);
+  Object.assign(s, seats[i]);
+  s.others = seats.filter((_, j) => j !== i);
+  s.current = i;
 }
 
 // ------------------------------------------------------------------ state and its URL
 
 function emptyState(cfg) {
   return { hand: [], win: null, groups: [], extras: [], indicators: [], pending: [],
-    sit: { ...cfg.defaults }, mode: "hand" };
+    sit: { ...cfg.defaults }, mode: "hand", others: [], current: 0 };
 }
 
 function encodeState(s) {
-  const data = { h: s.hand, w: s.win, g: s.groups.map((g) => [g.kind, ...g.cards]), x: s.extras,
-    i: s.indicators, s: s.sit };
+  const seat = (p) => ({ h: p.hand, w: p.win, g: p.groups.map((g) => [g.kind, ...g.cards]), s: p.sit });
+  const data = { ...seat(s), x: s.extras, i: s.indicators };
+  if (s.others.length) Object.assign(data, { o: s.others.map(seat), c: s.current });
   return btoa(JSON.stringify(data)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
@@ -231,19 +250,26 @@ function decodeState(cfg, text) {
   try {
     const d = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/")));
     const faces = new Set(cfg.rows.flat());
-    if (isFaceList(d.h, faces)) s.hand = d.h;
-    if (faces.has(d.w)) s.win = d.w;
-    if (Array.isArray(d.g)) {
-      s.groups = d.g.filter((g) => Array.isArray(g) && cfg.groups.includes(g[0]) && isFaceList(g.slice(1), faces))
-        .map(([kind, ...cards]) => ({ kind, cards }));
-    }
+    const seat = (e, defaults) => {
+      const p = { hand: [], win: null, groups: [], sit: { ...defaults } };
+      if (isFaceList(e?.h, faces)) p.hand = e.h;
+      if (faces.has(e?.w)) p.win = e.w;
+      if (Array.isArray(e?.g)) {
+        p.groups = e.g.filter((g) => Array.isArray(g) && cfg.groups.includes(g[0]) && isFaceList(g.slice(1), faces))
+          .map(([kind, ...cards]) => ({ kind, cards }));
+      }
+      for (const [k, v] of Object.entries(e?.s ?? {})) {
+        const ctl = cfg.situation.find((c) => c.key === k);
+        if (ctl && typeof v === typeof cfg.defaults[k] && (ctl.kind !== "select" || ctl.options.includes(v))) p.sit[k] = v;
+      }
+      return p;
+    };
+    Object.assign(s, seat(d, cfg.defaults));
     if (isFaceList(d.x, new Set(cfg.extras ?? []))) s.extras = d.x;
     if (cfg.indicators && isFaceList(d.i, faces)) s.indicators = d.i.slice(0, 2);
-    for (const [k, v] of Object.entries(d.s ?? {})) {
-      if (typeof v === typeof cfg.defaults[k]) {
-        const ctl = cfg.situation.find((c) => c.key === k);
-        if (ctl?.kind !== "select" || ctl.options.includes(v)) s.sit[k] = v;
-      }
+    if (cfg.maxPlayers && Array.isArray(d.o)) {
+      s.others = d.o.slice(0, cfg.maxPlayers - 1).map((e) => seat(e, { ...cfg.defaults, ...cfg.otherDefaults }));
+      s.current = Number.isInteger(d.c) && d.c >= 0 && d.c <= s.others.length ? d.c : 0;
     }
   } catch {
     return emptyState(cfg);
@@ -384,6 +410,7 @@ class CalcPage {
       gameLinks(this.game)),
     h("div", { class: "calc__body" },
       h("div", { class: "calc__build" },
+        cfg.maxPlayers ? this.playersEl() : null,
         this.modesEl(),
         this.paletteEl(),
         this.notice ? h("p", { class: "calc__notice", role: "alert", "data-testid": "calc-notice" }, this.notice) : null,
@@ -409,6 +436,37 @@ class CalcPage {
     this.s = s;
     this.notice = "";
     this.changed();
+  }
+
+  /** Nantong: the players of the deal, one edited at a time; each is scored and all settle. */
+  playersEl() {
+    const s = this.s;
+    const n = s.others.length + 1;
+    const pick = (i) => () => {
+      switchTo(s, i);
+      s.mode = "hand";
+      this.changed();
+    };
+    return h("div", { class: "calc__players", role: "tablist", "aria-label": t("calc.players") },
+      Array.from({ length: n }, (_, i) => h("button", {
+        type: "button", role: "tab", class: `calc__player${i === s.current ? " is-on" : ""}`,
+        "aria-selected": i === s.current ? "true" : "false", "data-testid": `calc-player-${i}`,
+        onclick: pick(i),
+      }, t("calc.player", { n: i + 1 }))),
+      n < this.cfg.maxPlayers ? h("button", { type: "button", class: "calc__player calc__player--add",
+        "data-testid": "calc-player-add", onclick: () => {
+          s.others = [...seatsOf(s)];
+          Object.assign(s, { hand: [], win: null, groups: [], sit: { ...this.cfg.defaults, ...this.cfg.otherDefaults } });
+          s.current = n;
+          s.mode = "hand";
+          this.changed();
+        } }, t("calc.add_player")) : null,
+      n > 1 ? h("button", { type: "button", class: "calc__player calc__player--remove",
+        "data-testid": "calc-player-remove", onclick: () => {
+          const seats = seatsOf(s).filter((_, j) => j !== s.current);
+          Object.assign(s, seats[0], { others: seats.slice(1), current: 0, mode: "hand" });
+          this.changed();
+        } }, t("calc.remove_player", { n: s.current + 1 })) : null);
   }
 
   modesEl() {
@@ -530,11 +588,21 @@ class CalcPage {
     if (cfg.indicators && s.indicators.length < 2) return t("calc.need.indicators");
     if (s.pending.length) return t("calc.need.pending");
     if (cfg.handSizeIsMax) return s.hand.length + s.groups.length ? null : t("calc.need.empty");
-    const size = cfg.handSize(s);
-    if (s.hand.length < size) return t("calc.need.cards", { count: size - s.hand.length });
-    if (s.hand.length > size) return t("calc.need.fewer", { count: s.hand.length - size });
-    if (cfg.needsWin(s) && !s.win) return t("calc.need.win");
-    if (!cfg.needsWin(s) && s.win) return t("calc.need.no_win");
+    const seats = seatsOf(s);
+    for (const i of [s.current, ...seats.keys()]) {
+      const lack = this.seatMissing(seats[i]);
+      if (lack) return seats.length > 1 ? `${t("calc.player", { n: i + 1 })}: ${lack}` : lack;
+    }
+    return null;
+  }
+
+  seatMissing(p) {
+    const cfg = this.cfg;
+    const size = cfg.handSize(p);
+    if (p.hand.length < size) return t("calc.need.cards", { count: size - p.hand.length });
+    if (p.hand.length > size) return t("calc.need.fewer", { count: p.hand.length - size });
+    if (cfg.needsWin(p) && !p.win) return t("calc.need.win");
+    if (!cfg.needsWin(p) && p.win) return t("calc.need.no_win");
     return null;
   }
 
@@ -672,7 +740,7 @@ function paohuziResult(res, page) {
 }
 
 function nantongResult(res, page) {
-  const p = res.players[0];
+  const p = res.players[page.s.current];
   const factors = (hd) => hd.multipliers.map((m) => h("span", { class: "calc__factor" },
     ` ×2 ${patternName("nantong", m.code, m.code)}`, m.indicator ? [" ", page.card(m.indicator, "small")] : null));
   const rows = p.holdings.map((hd) => h("tr", { "data-testid": "calc-row", "data-code": hd.kind },
@@ -700,5 +768,19 @@ function nantongResult(res, page) {
     w ? h("p", { class: "calc__ok" }, t("calc.nantong.shape", { shape: patternName("nantong", w.shape.code, w.shape.name) })) : null,
     table([t("calc.col.holding"), t("calc.col.detail"), t("calc.col.hu")], rows, foot),
     w ? readingEl(page, groups, w.reading.pair) : null,
+    res.players.length > 1 ? settlementEl(res, page.s.current) : null,
   ];
+}
+
+/** NT-6.9: every pair of players settles the difference of their totals. */
+function settlementEl(res, current) {
+  return h("table", { class: "calc__table calc__settlement", "data-testid": "calc-settlement" },
+    h("caption", {}, t("calc.nantong.settlement")),
+    h("thead", {}, h("tr", {}, h("th", {}, t("calc.col.player")), h("th", { class: "num" }, t("calc.col.total")),
+      h("th", { class: "num" }, t("calc.col.settled")))),
+    h("tbody", {}, res.players.map((p, i) => h("tr", { class: i === current ? "is-current" : "",
+      "data-testid": "calc-settlement-row" },
+    h("td", {}, t("calc.player", { n: i + 1 }), res.winner === i ? [" ", zh("胡")] : null),
+    h("td", { class: "num" }, String(res.totals[i])),
+    h("td", { class: "num", "data-value": res.deltas[i] }, signed(res.deltas[i]))))));
 }

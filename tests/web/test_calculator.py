@@ -238,7 +238,7 @@ def test_paohuzi_known_hand_by_clicking(live_server: LiveServer, new_page: Any) 
 def test_nantong_known_hand_by_clicking(live_server: LiveServer, new_page: Any) -> None:
     """NT-6.3's worked example: with indicators 2 of Strings and 3 of Myriads, three 2 of Strings
     in hand are worth 24 hu; the whole win (six triplets, won on a discarded 5 of Myriads:
-    Piao Hu) is itemised as the engine does, and an exposed pung is a group of the spec."""
+    Piao Hu) is itemised as the engine does; a second player's base hu and the settlement too."""
     page = new_page()
     open_calc(page, live_server, "nantong")
     mode(page, "indicator")
@@ -261,19 +261,25 @@ def test_nantong_known_hand_by_clicking(live_server: LiveServer, new_page: Any) 
     assert got["total"] == engine["total"]
     assert page.text_content("[data-testid=calc-base]") == str(engine["base"])
 
-    # the same player as a non-winner with an exposed pung: base hu only (NT-6.10)
-    page.select_option("[data-testid=calc-select-how]", "none")
-    page.click("[data-testid=calc-win-card]")
+    # a second player who did not win, with an exposed pung of the Thousand: base hu only, and
+    # the two settle the difference of their totals (NT-6.9)
+    page.click("[data-testid=calc-player-add]")
     mode(page, "pung")
     click(page, "Q")
-    for face in ("9p", "9p", "5m"):  # a pung takes three places in the hand
-        page.click(f"[data-testid=calc-hand-card][data-face='{face}'] >> nth=0")
+    mode(page, "hand")
+    click(page, "1m 2m 2m 2m 2m 4m 4m 4m 4m 5p 5p 5p 5p 6p 6p 6p 6p 8s 8s")
     got = shown(page)
-    spec = {"indicators": ["2s", "3m"], "players": [{
-        "concealed": faces("1m 1m 1m 2s 2s 2s 4p 4p 4p 6m 6m 6m 7s 7s 7s 3p 3p 3p 5m"),
-        "melds": [{"type": "pung", "card": "Q"}]}]}
-    engine = get_game("nantong").score(spec)["players"][0]
-    assert got["total"] == engine["total"]
+    spec["players"].append({"concealed": faces("1m 2m 2m 2m 2m 4m 4m 4m 4m 5p 5p 5p 5p 6p 6p 6p 6p 8s 8s"),
+                            "melds": [{"type": "pung", "card": "Q"}]})
+    result = get_game("nantong").score(spec)
+    second = result["players"][1]
+    assert got["total"] == second["total"]
+    assert [r[0] for r in got["rows"]] == [h["kind"] for h in second["holdings"]]
     assert ["exposed_pung", "4"] in got["rows"]  # an Old General doubles first (NT-6.2)
+    settled = page.evaluate("""() => [...document.querySelectorAll('[data-testid=calc-settlement-row]')]
+      .map((tr) => Number(tr.lastElementChild.dataset.value))""")
+    assert settled == result["deltas"] and sum(settled) == 0
+    page.click("[data-testid=calc-player-0]")  # back to the winner, whose cards were kept
+    assert shown(page)["total"] == result["players"][0]["total"]
     shot(page, "nantong")
     no_missing_keys(page)
