@@ -176,3 +176,36 @@ def test_no_replay_while_the_deal_is_played(live_server: LiveServer, new_page: A
     page.goto(f"{live_server.url}/#/replay/{m['match_id']}/x")
     page.get_by_test_id("replay-error").wait_for()
     assert not page.js_errors, page.js_errors
+
+
+@pytest.mark.parametrize("lang", ["fr", "pl", "it", "zh"])
+def test_replay_and_friends_pages_in_every_language(live_server: LiveServer, new_page: Any,
+                                                    lang: str) -> None:
+    """Every text of both pages (and of the table drawn for a spectator) exists in the language."""
+    mid, _ = finished_ai_match(live_server, "paohuzi", seed=32)
+    page = new_page(1280, 900)
+    page.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}')")
+    page.goto(f"{live_server.url}/#/replay/{mid}/0")
+    page.get_by_test_id("replay").wait_for()
+    page.wait_for_selector("[data-testid=replay-seed-check][data-ok=true]")
+    page.get_by_test_id("replay-move").nth(2).click()
+    page.keyboard.press("End")
+    page.get_by_test_id("settlement").wait_for()
+    text = page.get_by_test_id("replay").inner_text()
+    assert "replay." not in text and "app." not in text
+    page.goto(f"{live_server.url}/#/friends/sichuan")
+    page.get_by_test_id("friends-setup").wait_for()
+    assert page.locator("[data-testid^=friends-humans-]").count() == 3
+    page.get_by_test_id("friends-humans-3").check()
+    page.get_by_test_id("friends-create").click()
+    page.get_by_test_id("friends-links").wait_for()
+    assert page.locator("[data-testid^=join-link-]").count() == 2
+    assert "replay." not in page.get_by_test_id("friends").inner_text()
+    # the table just created is kept: coming back shows its links, until another is set up
+    mid = page.get_by_test_id("friends-links").get_attribute("data-match")
+    page.reload()
+    assert page.get_by_test_id("friends-links").get_attribute("data-match") == mid
+    page.get_by_test_id("friends-new").click()
+    page.get_by_test_id("friends-setup").wait_for()
+    assert page.evaluate("[...window.__paijuMissing]") == []
+    assert not page.js_errors, page.js_errors
