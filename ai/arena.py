@@ -20,6 +20,7 @@ import random
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,9 +133,10 @@ def shuffle_means(stats: dict[str, BotStats], before: dict[str, int]) -> dict[st
 
 
 def run(game_name: str, seats: list[str], deals: int, seed: int,
-        strong: Settings | None = None) -> dict[str, Any]:
+        strong: Settings | None = None,
+        progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play ``deals`` shuffles, each once per rotation of ``seats`` (``strong``: the settings
-    of the ``strong`` level, by default 1 s a decision)."""
+    of the ``strong`` level, by default 1 s a decision; ``progress(n)`` after each shuffle)."""
     check_seats(game_name, seats)
     policies = registry(strong) if strong is not None else POLICIES
     stats: dict[str, BotStats] = defaultdict(BotStats)
@@ -145,6 +147,8 @@ def run(game_name: str, seats: list[str], deals: int, seed: int,
         for r, levels in enumerate(rotations(seats)):
             play_deal(game_name, levels, s, f"{seed}:{d}:{r}", stats, policies)
         per_shuffle.append(shuffle_means(stats, before))
+        if progress is not None:
+            progress(d + 1)
     return report(game_name, seats, deals, seed, stats, per_shuffle)
 
 

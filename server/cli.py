@@ -85,7 +85,11 @@ def _arena(args: argparse.Namespace) -> int:
                                         strong=strong, host=args.ws_host, port=args.ws_port,
                                         timeout=args.ws_timeout))
         else:
-            report = run(args.game, seats, args.deals, args.seed, strong)
+            def progress(done: int) -> None:
+                if args.progress and (done % args.progress == 0 or done == args.deals):
+                    print(f"{done}/{args.deals} shuffles", file=sys.stderr, flush=True)
+
+            report = run(args.game, seats, args.deals, args.seed, strong, progress)
     except ValueError as exc:
         print(f"paiju: {exc}", file=sys.stderr)
         return 2
@@ -128,6 +132,8 @@ def _parser() -> argparse.ArgumentParser:
                                                               "rotation of the seats)")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--json", action="store_true")
+    arena.add_argument("--progress", type=int, default=0, metavar="N",
+                       help="report on standard error every N shuffles")
     arena.add_argument("--strong-ms", type=float, default=None,
                        help="the strong level's time per decision (default 1000 ms)")
     arena.add_argument("--strong-rollouts", type=int, default=None,
