@@ -348,8 +348,11 @@ class CalcPage {
       return this.changed();
     }
     if (s.mode === "win") {
-      s.win = face;
-      s.mode = "hand";
+      if (this.free(face) + (s.win === face ? 1 : 0) <= 0) this.notice = t("calc.error.no_copies", { card: face });
+      else {
+        s.win = face;
+        s.mode = "hand";
+      }
       return this.changed();
     }
     if (s.mode === "hand") {

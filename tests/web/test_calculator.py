@@ -146,7 +146,7 @@ def test_mcr_impossible_hand_shows_a_readable_error(live_server: LiveServer, new
 
 def test_mcr_on_a_phone_and_shared_by_url(live_server: LiveServer, new_page: Any) -> None:
     """360×740: the palette, hand and result fit without horizontal scrolling; the URL carries
-    the hand, so opening it again (or in French) shows the same score."""
+    the hand, so opening it again (in French) or switching the language shows the same score."""
     page = new_page(360, 740)
     open_calc(page, live_server, "mcr")
     page.click("[data-testid=calc-example]")
@@ -164,6 +164,9 @@ def test_mcr_on_a_phone_and_shared_by_url(live_server: LiveServer, new_page: Any
     assert got["total"] == total
     assert got["names"][0].startswith("Suite pure")
     assert "Total des points" in got["text"]
+    other.select_option("[data-testid=language]", "it")  # the page is drawn again from the URL
+    other.wait_for_function("document.querySelector('[data-testid=calc-row] td')?.textContent.startsWith('Scala pura')")
+    assert shown(other)["total"] == total
     no_missing_keys(other)
 
 
