@@ -286,3 +286,26 @@ def test_nantong_known_hand_by_clicking(live_server: LiveServer, new_page: Any) 
     assert shown(page)["total"] == result["players"][0]["total"]
     shot(page, "nantong")
     no_missing_keys(page)
+
+
+# ------------------------------------------------------------------ refusals in words, every game
+
+
+def test_each_game_explains_an_impossible_situation(live_server: LiveServer, new_page: Any) -> None:
+    """Each game's example hand with a situation its rules exclude: the server's 422 is shown as
+    a sentence under a translated heading (SC-6.4 robbing a kong is never a self-draw; PH-2.4 a
+    Heavenly hand has no winning card; NT-3.5 a Hezi needs two indicators of one face)."""
+    page = new_page()
+    for game, flag, words in (("sichuan", "robbing_kong", "never with self_draw"),
+                              ("paohuzi", "heavenly", "no winning_card"),
+                              ("nantong", "hezi", "both indicators of the same face")):
+        open_calc(page, live_server, game)
+        page.click("[data-testid=calc-example]")
+        shown(page)
+        if game == "sichuan":
+            page.check("[data-testid=calc-flag-self_draw]")
+        page.check(f"[data-testid=calc-flag-{flag}]")
+        page.wait_for_selector("[data-testid=calc-result][data-state=error]")
+        text = page.text_content("[data-testid=calc-error]")
+        assert "cannot score this hand" in text and words in text and "{" not in text
+    no_missing_keys(page)
