@@ -389,6 +389,11 @@ export function installKeys(root) {
   document.querySelector(".topbar")?.append(button);
   state.help.addEventListener("close", () => onTable() && rovingHand()?.focus({ preventScroll: true }));
   document.addEventListener("keydown", onKeyDown);
+  // the key hints are for keyboards: a touch hides them (CSS), a key brings them back
+  const input = (kind) => { document.documentElement.dataset.input = kind; };
+  document.addEventListener("pointerdown", (ev) => input(ev.pointerType === "touch" ? "touch" : "pointer"),
+    { capture: true, passive: true });
+  document.addEventListener("keydown", () => input("keys"), { capture: true, passive: true });
   // the table re-renders wholesale; decorate after each change (markKeys' own edits are no-ops
   // the second time round, so this settles at once)
   new MutationObserver(() => {

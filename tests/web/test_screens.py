@@ -1,0 +1,110 @@
+"""Any screen: each game's table played on a phone in portrait (360×740, touch) through a whole
+deal, with the page never wider than the screen — checked at every decision and on the results —
+and every hand card, prompt button and the results inside the screen, big enough to tap.
+
+The seat plays like the keyboard test (probe.decide: the suggested missing suit, Win when
+offered, every other claim taken, the last legal card discarded), by tapping. Screenshots of each
+table at phone size (mid-deal, settlement) go to tests/artifacts/; the desktop ones come from
+test_keyboard.py.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from .conftest import LiveServer
+from .probe import ACTION_PROBE, decide, overflowing, screenshot, turns, wait_past
+
+GAMES = ["sichuan", "mcr", "nantong", "paohuzi"]
+PHONE = {"width": 360, "height": 740}
+DEAL_TIMEOUT_S = {"sichuan": 120, "mcr": 120, "nantong": 90, "paohuzi": 90}
+MIN_CARD_PX = 20  # narrow Nantong and Paohuzi cards; a mahjong tile is wider
+
+
+def _tap(locator: Any) -> bool:
+    """Tap if it is still there; the table may re-render between looking and tapping."""
+    try:
+        locator.tap(timeout=3000)
+        return True
+    except Exception:  # noqa: BLE001 - a re-render or an answered claim: look again
+        return False
+
+
+def assert_fits(page: Any, where: str) -> None:
+    """No sideways scrolling, and the controls a player taps lie inside the screen."""
+    width = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"{where}: the page is {width[0]} px wide on a {width[1]} px screen: " \
+        f"{overflowing(page)}"
+    boxes = page.evaluate("""() => [...document.querySelectorAll(
+        '[data-testid=hand-tile], button[data-action]')].filter((el) => el.getClientRects().length)
+        .map((el) => { const r = el.getBoundingClientRect();
+          return {id: el.dataset.action ?? el.dataset.testid, left: r.left, right: r.right, width: r.width}; })""")
+    for b in boxes:
+        assert b["left"] >= 0 and b["right"] <= PHONE["width"] + 0.5, (where, b)
+        if b["id"] == "hand-tile":
+            assert b["width"] >= MIN_CARD_PX, (where, b)
+
+
+def play_by_tapping(page: Any, server: LiveServer, game: str) -> dict[str, int]:
+    stats = {"decisions": 0, "discards": 0, "offers": 0, "taps": 0}
+    for s in turns(page, ACTION_PROBE, DEAL_TIMEOUT_S[game], game, server, stats):
+        move = decide(s, stats["offers"])
+        if move is None:
+            page.wait_for_timeout(30)
+            continue
+        stats["decisions"] += 1
+        assert s["scrollWidth"] <= s["innerWidth"], \
+            f"{game}, decision {stats['decisions']}: {s['scrollWidth']} px wide: {overflowing(page)}"
+        if stats["decisions"] == 4:
+            assert_fits(page, f"{game} mid-deal")
+            page.wait_for_timeout(300)
+            screenshot(page, f"{game}-phone", full_page=True)
+        v = s["version"]
+        if "pass" in s["actions"] and move != "win" and len(s["actions"]) > 1:
+            stats["offers"] += 1
+        if move == "discard":
+            if not _tap(page.locator("[data-testid=hand-tile][data-legal=true]").last):
+                continue
+            if not _tap(page.locator("button[data-action=discard]")):
+                continue
+            stats["discards"] += 1
+        elif not _tap(page.locator(f"button[data-action='{move}']").first):
+            continue
+        stats["taps"] += 1
+        wait_past(page, v, f"tapping {move}")
+    return stats
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deal_on_a_phone(live_server: LiveServer, new_page: Any, game: str) -> None:
+    page = new_page(PHONE["width"], PHONE["height"], is_mobile=True, has_touch=True, device_scale_factor=2)
+    page.goto(live_server.url + "/")
+    assert_fits(page, "lobby")
+    page.get_by_test_id(f"play-{game}").tap()
+    page.wait_for_selector(f"[data-testid=table][data-game={game}]")
+    page.wait_for_function("document.querySelectorAll('[data-testid=hand-tile]').length > 0")
+    assert_fits(page, f"{game} first view")
+
+    started = time.monotonic()
+    stats = play_by_tapping(page, live_server, game)
+    elapsed = time.monotonic() - started
+    assert stats["taps"] > 0, stats
+
+    page.get_by_test_id("settlement").wait_for()
+    page.wait_for_timeout(300)
+    screenshot(page, f"{game}-phone-end")
+    assert_fits(page, f"{game} results")
+    # the table behind the results reads on the phone too, and the results come back
+    page.get_by_test_id("hide-settlement").tap()
+    page.get_by_test_id("show-settlement").wait_for()
+    assert_fits(page, f"{game} table after the deal")
+    screenshot(page, f"{game}-phone-over", full_page=True)
+    page.get_by_test_id("show-settlement").tap()
+    page.get_by_test_id("settlement").wait_for()
+    # touch screens get no key hints
+    assert page.evaluate("[...document.querySelectorAll('.key-hint')].every((k) => !k.getClientRects().length)")
+    assert not page.js_errors, page.js_errors
+    print(f"{game} on a phone: a deal in {elapsed:.1f} s: {stats}")
