@@ -63,6 +63,11 @@ export async function render(root, params) {
     return;
   }
   const key = `${matchId}/${deal}`;
+  if (page.key === key && !root.contains(page.els?.board ?? null)) {
+    // back on a replay seen before: from the start (a re-render, say in another language, keeps
+    // the step it shows)
+    Object.assign(page, { step: 0, showSettlement: true });
+  }
   if (page.key !== key) {
     root.replaceChildren(h("p", { class: "loading", "data-testid": "loading" }, t("replay.loading")));
     let replay;
