@@ -726,9 +726,9 @@ function paohuziResult(res, page) {
     class: g.winning ? "is-winning" : "" },
   h("td", { class: "calc__name" }, patternName("paohuzi", g.type, g.type),
     g.shape ? h("small", { class: "muted" }, ` ${patternName("paohuzi", g.shape, g.shape)}`) : null,
-    g.concealed ? h("small", { class: "muted" }, ` · ${t("calc.paohuzi.in_hand")}`) : null,
+    g.concealed && g.type !== "kan" ? h("small", { class: "muted" }, ` · ${t("calc.paohuzi.in_hand")}`) : null,
     g.winning ? h("small", { class: "calc__tag" }, ` ${t("calc.paohuzi.winning_card")}`) : null),
-  h("td", { class: "calc__cards" }, g.cards.map((f) => page.card(f, "small"))),
+  h("td", {}, h("span", { class: "calc__cards calc__cards--row" }, g.cards.map((f) => page.card(f, "small")))),
   h("td", { class: "num" }, String(g.huxi))));
   return [
     res.heavenly ? h("p", { class: "calc__ok", "data-testid": "calc-heavenly" },
