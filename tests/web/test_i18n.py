@@ -177,3 +177,22 @@ def test_language_switch_on_the_lobby_and_every_table(live_server: LiveServer, n
             assert len(set(seen_texts)) == len(LANGUAGES), (game, what, seen_texts)
         assert page.evaluate("window.__sameDocument === true"), f"{game}: the switch reloaded the page"
         assert not page.js_errors, page.js_errors
+
+
+CJK = re.compile("[\u3000-\u303f\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+
+
+def test_chinese_ui_font_has_every_character() -> None:
+    """The Chinese interface renders on a machine with no CJK font: every character of the zh
+    texts is in the bundled subset (web/fonts/README.md says how to rebuild it)."""
+    font = ROOT / "web" / "fonts" / "paiju-cjk-ui.woff2"
+    listed = set((ROOT / "web" / "fonts" / "paiju-cjk-ui.txt").read_text(encoding="utf-8").strip())
+    assert font.stat().st_size > 10_000, "the Chinese UI font is missing"
+    used: dict[str, str] = {}
+    for path in sorted((LOCALES / "zh").glob("*.json")):
+        for ch in CJK.findall(path.read_text(encoding="utf-8")):
+            used.setdefault(ch, path.name)
+    lacking = {ch: where for ch, where in used.items() if ch not in listed}
+    assert used, "no Chinese text found"
+    assert not lacking, ("characters missing from web/fonts/paiju-cjk-ui.txt (rebuild the subset, "
+                         f"see web/fonts/README.md): {''.join(sorted(lacking))} in {sorted(set(lacking.values()))}")
