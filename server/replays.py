@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path
 from pydantic import Field
 
 from engine import get_game
@@ -22,7 +22,7 @@ from engine.core.rng import seed_hash
 
 from .errors import ApiError
 from .models import ErrorResponse, SeatInfo, Wire
-from .service import Service
+from .routes import Svc
 
 MAX_DEAL = 2**31 - 1
 """Deal numbers beyond what any database column holds are refused before the query."""
@@ -55,21 +55,17 @@ class Replay(Wire):
     steps: list[ReplayStep]
 
 
-def _service(request: Request) -> Service:
-    return request.app.state.service  # type: ignore[no-any-return]
-
-
 router = APIRouter(prefix="/api")
 
 
 @router.get("/matches/{match_id}/deals/{deal}/replay", response_model=Replay,
             operation_id="getReplay",
             responses={c: {"model": ErrorResponse} for c in (404, 409, 422)})
-def get_replay(match_id: str, request: Request,
+def get_replay(match_id: str, svc: Svc,
                deal: Annotated[int, Path(ge=0, le=MAX_DEAL)]) -> dict[str, Any]:
     """A finished deal step by step, every hand open, with its seed to check against the hash
     published at its start (409 while the deal is still being played)."""
-    store = _service(request).store
+    store = svc.store
     row = store.match(match_id) if MATCH_ID.fullmatch(match_id) else None
     if row is None:
         raise ApiError("match/not_found", f"no match {match_id!r}")
