@@ -313,7 +313,9 @@ class CalcPage {
     this.s = state;
     this.seq = 0;
     this.notice = "";
-    this.resultEl = h("section", { class: "calc__result", "data-testid": "calc-result", "aria-live": "polite" });
+    this.resultEl = h("section", { class: "calc__result", "data-testid": "calc-result" });
+    // the whole table would be too much to read out at every click: screen readers hear the gist
+    this.liveEl = h("p", { class: "visually-hidden", "aria-live": "polite", "data-testid": "calc-live" });
     // on a phone the result is below the builder: a bar pinned to the bottom shows its gist
     this.summaryEl = h("button", { type: "button", class: "calc__summary", "data-testid": "calc-summary",
       onclick: () => this.resultEl.scrollIntoView({ block: "start" }) });
@@ -424,7 +426,7 @@ class CalcPage {
             onclick: () => this.load(cfg.example) }, t("calc.example")),
           h("button", { type: "button", class: "btn btn--ghost calc__clear", "data-testid": "calc-clear",
             onclick: () => this.load({}) }, t("calc.clear"))),
-        this.summaryEl),
+        this.summaryEl, this.liveEl),
       this.resultEl)));
     if (s.pending.length) this.root.querySelector("[data-testid=calc-pending]")?.scrollIntoView?.({ block: "nearest" });
     if (focus) this.root.querySelector(`[data-testid="${focus}"]`)?.focus({ preventScroll: true });
@@ -609,11 +611,18 @@ class CalcPage {
     return null;
   }
 
+  /** The result's gist: the bar pinned on a phone, and the live region screen readers hear. */
+  say(text) {
+    this.summaryEl.textContent = text;
+    this.liveEl.textContent = text;
+  }
+
   async score() {
     const seq = ++this.seq;
     const lack = this.missing();
     if (lack) {
-      this.summaryEl.textContent = lack;
+      this.say(lack);
+      this.resultEl.removeAttribute("aria-busy");
       this.resultEl.dataset.state = "incomplete";
       this.resultEl.replaceChildren(h("h2", {}, t("calc.result")),
         h("p", { class: "calc__need", "data-testid": "calc-need" }, lack));
@@ -636,8 +645,8 @@ class CalcPage {
     this.resultEl.removeAttribute("aria-busy");
     if (res) body = this.cfg.result(res, this);
     this.resultEl.dataset.state = res ? (res.winning === false ? "not-winning" : "scored") : "error";
-    this.summaryEl.textContent = !res ? t("calc.summary.error")
-      : res.winning === false && !res.groups ? t("calc.not_winning") : this.cfg.summary(res);
+    this.say(!res ? t("calc.summary.error")
+      : res.winning === false && !res.groups ? t("calc.not_winning") : this.cfg.summary(res));
     this.resultEl.replaceChildren(h("h2", {}, t("calc.result")), ...[body].flat().filter(Boolean));
   }
 }
