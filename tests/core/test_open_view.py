@@ -4,7 +4,8 @@ For every registered game, under random and eager legal play, at every step: the
 spectator's view plus, for each seat, everything that seat sees of itself (its hand, Paohuzi's
 kans and passed faces, Sichuan's missing suit before all have declared, Nantong's replacement
 cards) and every card an event showed to one seat (draws); the hands open are exactly where the
-cards lie (``zones``); and nothing else differs from the spectator's view.
+cards lie (``zones``); nothing else differs from the spectator's view; and the events only ever
+grow (the replay route sends them once).
 """
 
 from __future__ import annotations
@@ -69,11 +70,15 @@ def test_open_view_is_the_spectator_view_with_every_hand(game: Game, seed: int) 
     check_open(game, game.new_deal(seed))
     steps = 0
 
-    def on_step(_before: Any, _seat: int, _action: Any, after: Any) -> None:
+    def on_step(before: Any, _seat: int, _action: Any, after: Any) -> None:
         nonlocal steps
         steps += 1
         if steps % 3 == 0 or game.result(after) is not None:
             check_open(game, after)
+            # events only accumulate, each shown the same way ever after: a replay sends them
+            # once and tells each step how many have happened
+            earlier = game.open_view(before)["events"]
+            assert game.open_view(after)["events"][:len(earlier)] == earlier
 
     final, _ = random_playout(game, seed, rng, on_step=on_step, policy=policy)
     opened = game.open_view(final)
