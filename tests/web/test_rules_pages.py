@@ -13,7 +13,7 @@ worked examples; switch language; come back to the table, which resumes.
 - the keys the page uses are exactly the English rules.json keys (no stale text), and every
   language has a real translation of them, not a copy of the English;
 - the table's Rules link opens the rules of the game being played, and the back link returns to
-  the same match.
+  the same match; the language picker redraws an open rules page in the new language.
 
 Screenshots: tests/artifacts/rules-<game>-desktop.png and rules-<game>-phone-<lang>.png (360×740).
 """
@@ -279,3 +279,14 @@ def test_an_unknown_game_offers_the_four(live_server: LiveServer, new_page: Any,
     for game in GAMES:
         assert page.get_by_test_id(f"rules-switch-{game}").get_attribute("href") == f"#/rules/{game}"
     assert page.evaluate("window.__paijuMissing.size") == 0
+
+
+def test_switching_language_on_a_rules_page_redraws_it(live_server: LiveServer, new_page: Any) -> None:
+    page = new_page()
+    _open_rules(page, live_server, "sichuan", "en")
+    assert page.locator("[data-testid=rules] h1").text_content().startswith("Sichuan mahjong")
+    page.get_by_test_id("language").select_option("it")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=rules] h1')?.textContent.startsWith('Mahjong del Sichuan')")
+    assert page.locator("[data-testid=rules-section-missing] h2").text_content() == "Il seme mancante"
+    assert page.evaluate("[...window.__paijuMissing]") == []
