@@ -209,3 +209,18 @@ def test_replay_and_friends_pages_in_every_language(live_server: LiveServer, new
     page.get_by_test_id("friends-setup").wait_for()
     assert page.evaluate("[...window.__paijuMissing]") == []
     assert not page.js_errors, page.js_errors
+
+
+def test_the_pages_own_sha256_agrees_with_hashlib(live_server: LiveServer, new_page: Any) -> None:
+    """seed.js hashes seeds itself where WebCrypto is missing (plain http on a local network):
+    its SHA-256 must be the standard one, over one and several 64-byte blocks."""
+    import hashlib
+
+    texts = ["", "31", "9007199254740991", "x" * 55, "y" * 56, "z" * 64, "w" * 200]
+    page = new_page(800, 600)
+    page.goto(live_server.url + "/")
+    got = page.evaluate("""async (texts) => {
+        const m = await import('/seed.js');
+        return texts.map((s) => m.sha256Bytes(new TextEncoder().encode(s)));
+    }""", texts)
+    assert got == [hashlib.sha256(s.encode()).hexdigest() for s in texts]
