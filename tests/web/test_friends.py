@@ -1,9 +1,9 @@
 """Friends at one table in the browser: two people play one Paohuzi deal against the AI from two
 pages (two browser contexts, as two devices would be).
 
-The first opens the lobby's "Play with friends", keeps two people (the third seat goes to the
-AI), creates the table, reads the join link of the friend's seat and sits down; the second opens
-that link. Each page shows only its own hand (the other seats' cards are backs) at its own seat;
+The first (on a desktop) opens the lobby's "Play with friends", keeps two people (the third seat goes to the
+AI), creates the table, reads the join link of the friend's seat and sits down; the second (on a
+phone) opens that link. Each page shows only its own hand (the other seats' cards are backs) at its own seat;
 both play by clicking until the settlement shows in both, with the same result as the server's;
 the settlement's "Replay this deal" opens the replay of that deal; either may start the next
 deal, and both pages follow.
@@ -88,10 +88,11 @@ def test_two_friends_play_a_deal_from_two_pages(live_server: LiveServer, new_pag
 
     host.get_by_test_id("friends-sit").click()
     host.wait_for_selector("[data-testid=table][data-game=paohuzi]")
-    friend = new_page(1280, 860)
+    friend = new_page(390, 844, is_mobile=True, has_touch=True)  # the friend is on a phone
     friend.goto(join)
     friend.wait_for_selector("[data-testid=table][data-game=paohuzi]")
     assert "/join/" not in friend.url  # the token leaves the address bar once stored
+    assert friend.evaluate("document.documentElement.scrollWidth") <= 390
 
     # each page sits at its own seat and sees only its own hand
     pages = {0: host, 1: friend}
