@@ -1,12 +1,12 @@
 """Friends at one table in the browser: two people play one Paohuzi deal against the AI from two
 pages (two browser contexts, as two devices would be).
 
-The first (on a desktop) opens the lobby's "Play with friends", keeps two people (the third seat goes to the
-AI), creates the table, reads the join link of the friend's seat and sits down; the second (on a
-phone) opens that link. Each page shows only its own hand (the other seats' cards are backs) at its own seat;
-both play by clicking until the settlement shows in both, with the same result as the server's;
-the settlement's "Replay this deal" opens the replay of that deal; either may start the next
-deal, and both pages follow.
+The first (on a desktop) opens the lobby's "Play with friends", keeps two people (the third seat
+goes to the AI), creates the table, reads the join link of the friend's seat and sits down; the
+second (on a phone) opens that link. Each page shows only its own hand (the other seats' cards are
+backs) at its own seat; both play by clicking until the settlement shows in both, with the same
+result as the server's; the settlement's "Replay this deal" opens the replay of that deal; either
+may start the next deal, and both pages follow.
 
 Screenshots: tests/artifacts/friends-setup.png, friends-links.png, friends-<seat>.png.
 """
