@@ -112,7 +112,7 @@ class Hinter:
         """Shanten and waits of a hand; ``waiting``: it is one card short of a win, so it is
         ready exactly when it has a wait (whatever shapes the distance counts)."""
         d = self.distance(counts)
-        if not waiting:
+        if not waiting or d < 0:
             return d, []
         waits = self.waits(counts)
         return (0 if waits else max(d, 1)), waits
