@@ -9,7 +9,7 @@ import * as API from "./api.js";
 import { h } from "./dom.js";
 import { TABLES } from "./games.js";
 import { t } from "./i18n.js";
-import { copyText, ensureStyles } from "./replay.js";
+import { copyText, ensureStyles, gameTitle } from "./replay.js";
 import { seatNames } from "./table.js";
 
 const SAVED = "paiju.friends";   // {game, match_id, mine, tokens: {seat: token}}
@@ -58,9 +58,9 @@ export async function render(root, params) {
       h("p", {}, h("a", { class: "btn btn--primary", href: "./" }, t("replay.back"))));
     return;
   }
-  document.title = `paiju — ${t("replay.friends.title", { game: table.title })}`;
+  document.title = `paiju — ${t("replay.friends.title", { game: gameTitle(name) })}`;
   const head = [
-    h("h1", {}, t("replay.friends.title", { game: table.title })),
+    h("h1", {}, t("replay.friends.title", { game: gameTitle(name) })),
     h("p", {}, t("replay.friends.intro")),
     h("p", {}, h("a", { href: "./" }, t("replay.back")), " · ",
       h("a", { href: `#/rules/${name}` }, t("replay.friends.rules"))),

@@ -47,6 +47,11 @@ const page = {
   els: null,          // the page's live parts
 };
 
+/** A game's name in the current language (as the lobby says it), else the table's English one. */
+export function gameTitle(name) {
+  return has(`app.game.${name}.title`) ? t(`app.game.${name}.title`) : TABLES[name]?.title ?? name;
+}
+
 /** The seat's link to a replay, for the settlement's "Replay this deal" and for sharing. */
 export function replayHref(matchId, deal) {
   return `#/replay/${encodeURIComponent(matchId)}/${deal}`;
@@ -106,7 +111,7 @@ function problem(text, retry = null) {
 
 function build(root) {
   const rep = page.replay;
-  const title = TABLES[rep.game]?.title ?? rep.game;
+  const title = gameTitle(rep.game);
   const url = shareUrl(rep);
   const link = h("input", { class: "replay__url", type: "text", readonly: true, value: url,
     "aria-label": t("replay.share"), "data-testid": "replay-url", onfocus: (ev) => ev.target.select() });
@@ -246,7 +251,7 @@ function draw() {
   const table = TABLES[rep.game];
   const ctx = {
     legal: null, selected: null, busy: false, fresh: null, replay: true,
-    seedCheck: seedText(), title: table?.title ?? rep.game,
+    seedCheck: seedText(), title: gameTitle(rep.game),
     on: { act() {}, select() {}, discard() {}, nextDeal() {}, restart() {},
       toggleSettlement: () => { page.showSettlement = !page.showSettlement; draw(); } },
   };
