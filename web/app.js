@@ -599,6 +599,8 @@ function openSettings() {
   if (settingsOpen) return;
   settingsOpen = settingsPanel(() => closeSettings());
   settingsButton.setAttribute("aria-expanded", "true");
+  // just below the top bar, which wraps onto two rows on a phone
+  settingsOpen.style.top = `${Math.round(document.querySelector(".topbar").getBoundingClientRect().bottom) + 6}px`;
   document.body.append(settingsOpen);
   settingsOpen.focus();
 }

@@ -72,11 +72,6 @@ export function claimSeconds() {
   return getSettings().claimTimer;
 }
 
-/** Whether to skip animations: the setting, or the system's preference. */
-export function reducedMotion() {
-  return getSettings().reducedMotion || matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
-
 // ------------------------------------------------------------------ the panel
 
 function slider(name, value) {
