@@ -600,7 +600,8 @@ function openSettings() {
   settingsOpen = settingsPanel(() => closeSettings());
   settingsButton.setAttribute("aria-expanded", "true");
   // just below the top bar, which wraps onto two rows on a phone
-  settingsOpen.style.top = `${Math.round(document.querySelector(".topbar").getBoundingClientRect().bottom) + 6}px`;
+  const below = Math.round(document.querySelector(".topbar").getBoundingClientRect().bottom);
+  settingsOpen.style.top = `${Math.max(0, below) + 6}px`;
   document.body.append(settingsOpen);
   settingsOpen.focus();
 }
