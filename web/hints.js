@@ -158,16 +158,16 @@ export function hintsPanel(view, ctx, session, rerender) {
   return panel;
 }
 
-function distanceText(shanten) {
+function distanceText(shanten, toDiscard = false) {
   if (shanten < 0) return t("hints.complete");
-  if (shanten === 0) return t("hints.ready");
+  if (shanten === 0) return t(toDiscard ? "hints.readyAfter" : "hints.ready");
   return t("hints.away", { count: shanten });
 }
 
 function summary(view, data) {
   const hand = data.hand;
   const parts = [h("strong", { "data-testid": "hints-shanten", "data-shanten": hand.shanten },
-    distanceText(hand.shanten))];
+    distanceText(hand.shanten, data.discards.length > 0))];
   if (hand.huxi !== null && hand.huxi !== undefined) {
     parts.push(" · ", h("span", { "data-testid": "hints-huxi" }, hand.huxi_needed > 0
       ? t("hints.huxiNeeded", { huxi: hand.huxi, needed: hand.huxi_needed })

@@ -27,7 +27,7 @@ from .probe import ACTION_PROBE, decide, screenshot, turns, wait_past
 from .test_e2e import _click
 
 GAMES = ["sichuan", "mcr", "nantong", "paohuzi"]
-PANEL = probe_js = """() => ({
+PANEL = """() => ({
   on: document.querySelector('[data-testid=hints-toggle]')?.checked ?? null,
   version: Number(document.querySelector('[data-testid=hints]')?.dataset.version ?? -1),
   table: Number(document.querySelector('[data-testid=table]')?.dataset.version ?? -2),
