@@ -78,7 +78,10 @@ function buttonText(b) {
   if (b.getAttribute("aria-label")) return b.getAttribute("aria-label");
   const copy = b.cloneNode(true);
   copy.querySelectorAll(".key-hint, [aria-hidden=true]").forEach((n) => n.remove());
-  return copy.textContent.replace(/\s+/g, " ").trim();
+  const words = [];
+  const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) words.push(walker.currentNode.textContent);
+  return words.join(" ").replace(/\s+/g, " ").trim();
 }
 
 // ------------------------------------------------------------------ announcements
@@ -89,6 +92,12 @@ function announce(text) {
   while (state.live.childElementCount > MAX_SPOKEN) state.live.firstElementChild.remove();
 }
 
+/** A log line as a spoken sentence: its own full stop, so that lines read apart. */
+function sentence(text) {
+  const line = text.replace(/\s+/g, " ").trim();
+  return !line || /[.!?。！？…]$/.test(line) ? line : `${line}.`;
+}
+
 /** New log lines since the last render, then the decision asked of you, then the results. */
 function announceChanges(table) {
   const deal = table.dataset.deal;
@@ -97,7 +106,7 @@ function announceChanges(table) {
     ? lines.filter((li) => Number(li.dataset.event) > state.heard.event) : [];
   if (lines.length) state.heard = { deal, event: Number(lines.at(-1).dataset.event) };
   else if (state.heard.deal !== deal) state.heard = { deal, event: -1 };
-  const said = fresh.slice(-MAX_EVENTS_SPOKEN).map((li) => li.textContent.trim()).filter(Boolean);
+  const said = fresh.slice(-MAX_EVENTS_SPOKEN).map((li) => sentence(li.textContent)).filter(Boolean);
 
   const version = table.dataset.version;
   const deciding = table.dataset.toAct === "true" && table.dataset.legalReady === "true";
@@ -117,7 +126,7 @@ function announceChanges(table) {
 /** "Your move: <the prompt>. Choices: Win (W), Pass (X)." */
 function decisionText() {
   const bar = state.root.querySelector("[data-testid=actions]");
-  const prompt = bar?.querySelector(".prompt h2, .actions__hint")?.textContent.trim() ?? "";
+  const prompt = sentence(bar?.querySelector(".prompt h2, .actions__hint")?.textContent ?? "");
   const choices = actionButtons().filter((b) => b.dataset.action)
     .map((b) => `${buttonText(b)} (${b.dataset.keyHint ?? ""})`);
   const parts = [t("play.announce.yourMove"), prompt];
@@ -135,13 +144,13 @@ function markKeys() {
     const keys = ACTION_KEYS[b.dataset.action];
     if (!keys) continue;
     const n = (counts[b.dataset.action] = (counts[b.dataset.action] ?? 0) + 1);
-    b.dataset.index = String(n);
+    b.dataset.keyIndex = String(n);
   }
   for (const b of state.root.querySelectorAll("button[data-action]")) {
     const keys = ACTION_KEYS[b.dataset.action];
     if (!keys) continue;
     const several = counts[b.dataset.action] > 1;
-    const hint = keyLabel(keys[0]) + (several ? b.dataset.index : "");
+    const hint = keyLabel(keys[0]) + (several ? b.dataset.keyIndex : "");
     b.dataset.keyHint = hint;
     b.setAttribute("aria-keyshortcuts", keys.map(keyLabel).join(" "));
     const shown = b.querySelector(":scope > .key-hint");
@@ -163,6 +172,10 @@ function labelRegions() {
     const who = seat?.dataset.testid === "my-seat" ? t("play.region.yours") : seat?.getAttribute("aria-label");
     river.setAttribute("role", "group");
     river.setAttribute("aria-label", who ? t("play.region.discardsOf", { who }) : t("play.region.discards"));
+  }
+  // face-down cards are hidden from screen readers; their row says how many there are
+  for (const backs of state.root.querySelectorAll("[data-testid=backs][aria-label]:not([role])")) {
+    backs.setAttribute("role", "img");
   }
   const hand = state.root.querySelector("[data-testid=hand]");
   if (hand && !hand.dataset.labelled) {
@@ -189,7 +202,8 @@ function placeFocus(table, current) {
   if (!lost || state.help?.open) return;
   if (state.root.querySelector("[data-testid=settlement]")) return; // the app focuses the results
   if (table.dataset.toAct !== "true" || table.dataset.legalReady !== "true") return;
-  const target = current ?? actionButtons()[0];
+  const buttons = actionButtons();
+  const target = current ?? buttons.find((b) => b.dataset.suggested === "true") ?? buttons[0];
   target?.focus({ preventScroll: true });
 }
 
@@ -345,10 +359,10 @@ function helpRows() {
   const row = (keys, text) => h("tr", {}, h("th", { scope: "row" },
     keys.map((k, i) => [i ? " " : "", h("kbd", {}, k)])), h("td", {}, text));
   return [
-    row(["←", "→", "Home", "End"], t("play.help.arrows")),
+    row(["←", "→", t("play.key.home"), t("play.key.end")], t("play.help.arrows")),
     row(["↑", "↓"], t("play.help.updown")),
-    row(["Enter", t("play.key.space")], t("play.help.enter")),
-    row(["Esc"], t("play.help.escape")),
+    row([t("play.key.enter"), t("play.key.space")], t("play.help.enter")),
+    row([t("play.key.escape")], t("play.help.escape")),
     row(["?"], t("play.help.toggle")),
     ...actions.map((a) => row(ACTION_KEYS[a].map(keyLabel), t(`play.action.${a}`))),
   ];
@@ -364,7 +378,7 @@ function toggleHelp() {
   dialog.replaceChildren(
     h("h2", { id: "keys-help-title" }, t("play.help.title")),
     h("table", { class: "keys-help__table" }, h("tbody", {}, helpRows())),
-    h("p", { class: "muted" }, t("play.help.several")),
+    h("p", { class: "keys-help__note" }, t("play.help.several")),
     h("form", { method: "dialog" }, h("button", { class: "btn btn--primary", "data-testid": "keys-help-close" },
       t("play.help.close"))));
   dialog.showModal();

@@ -58,9 +58,9 @@ def play_by_tapping(page: Any, server: LiveServer, game: str) -> dict[str, int]:
         stats["decisions"] += 1
         assert s["scrollWidth"] <= s["innerWidth"], \
             f"{game}, decision {stats['decisions']}: {s['scrollWidth']} px wide: {overflowing(page)}"
-        if stats["decisions"] == 4:
-            assert_fits(page, f"{game} mid-deal")
-            page.wait_for_timeout(300)
+        assert_fits(page, f"{game}, decision {stats['decisions']}")
+        if stats["decisions"] == 2:
+            page.wait_for_timeout(300)  # the last discard's animation
             screenshot(page, f"{game}-phone", full_page=True)
         v = s["version"]
         if "pass" in s["actions"] and move != "win" and len(s["actions"]) > 1:
