@@ -141,7 +141,7 @@ def _missing(page: Any) -> list[str]:
 def test_language_switch_on_the_lobby_and_every_table(live_server: LiveServer, new_page: Any) -> None:
     page = new_page(1280, 800)
     page.goto(live_server.url + "/")
-    page.get_by_test_id("play-sichuan").wait_for()
+    page.get_by_test_id("play-sichuan").wait_for(timeout=30_000)
     page.evaluate("window.__sameDocument = true")  # gone if anything reloaded the page
     seen: dict[str, list[str]] = {"play": [], "tagline": [], "title": []}
     for lang in LANGUAGES:
@@ -160,7 +160,7 @@ def test_language_switch_on_the_lobby_and_every_table(live_server: LiveServer, n
         page.evaluate("localStorage.removeItem('paiju.current')")
         page.goto(live_server.url + "/")
         page.get_by_test_id(f"play-{game}").click()
-        page.locator("[data-testid=table] [data-testid=log]").wait_for()
+        page.locator("[data-testid=table] [data-testid=log]").wait_for(timeout=30_000)
         page.evaluate("window.__sameDocument = true")
         texts: dict[str, list[str]] = {"me": [], "log": [], "leave": [], "wall": []}
         for lang in LANGUAGES:
