@@ -107,7 +107,7 @@ export function settingsPanel(onClose) {
     onchange: (ev) => setSetting("claimTimer", Number(ev.currentTarget.value)) },
   CLAIM_TIMES.map((n) => h("option", { value: n, selected: n === s.claimTimer },
     n ? t("app.settings.seconds", { count: n }) : t("app.settings.timerOff"))));
-  const panel = h("section", { class: "settings", role: "dialog", "aria-modal": "true",
+  const panel = h("section", { class: "settings", role: "dialog",
     "aria-labelledby": "settings-title", "data-testid": "settings", tabindex: "-1",
     onkeydown: (ev) => {
       if (ev.key === "Escape") {
