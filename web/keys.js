@@ -219,14 +219,15 @@ function afterRender() {
 
 // ------------------------------------------------------------------ the keys
 
-/** Move the selection through the hand (or the focus through the buttons) by ``step``. */
+/** Move the selection through the hand (or the focus through the buttons) by ``step``, or to
+ *  ``absolute`` (0 the first, -1 the last); false when there is nothing to move through. */
 function move(step, absolute = null) {
   const active = document.activeElement;
   const buttons = actionButtons();
   const inButtons = buttons.includes(active);
   const tiles = handTiles();
   const list = tiles.length && !inButtons ? tiles : buttons;
-  if (!list.length) return;
+  if (!list.length) return false;
   let i = list.indexOf(list === tiles ? selectedTile() ?? active : active);
   if (absolute !== null) i = absolute < 0 ? list.length - 1 : absolute;
   else if (i < 0) i = step > 0 ? 0 : list.length - 1;
@@ -235,14 +236,15 @@ function move(step, absolute = null) {
   // selecting changes the tile and the Discard button in place: the tile stays, focusable
   if (list === tiles && !target.classList.contains("is-selected")) target.click();
   target.focus();
+  return true;
 }
 
 function toHand() {
   const tile = selectedTile() ?? rovingHand();
-  if (tile) {
-    if (!tile.classList.contains("is-selected")) tile.click();
-    tile.focus();
-  }
+  if (!tile) return false;
+  if (!tile.classList.contains("is-selected")) tile.click();
+  tile.focus();
+  return true;
 }
 
 function confirm(ev) {
@@ -274,9 +276,10 @@ function shortcut(key) {
       return true;
     }
     if (buttons.length > 1) {
-      const again = state.group?.action === action;
+      const version = onTable()?.dataset.version;
+      const again = state.group?.action === action && state.group.version === version;
       const index = again ? (state.group.index + 1) % buttons.length : 0;
-      state.group = { action, index };
+      state.group = { action, index, version };
       buttons[index].focus();
       announce(t("play.announce.oneOf", { label: buttonText(buttons[index]), n: index + 1, total: buttons.length }));
       return true;
@@ -300,7 +303,7 @@ function clear() {
     state.help.close();
     return true;
   }
-  const tile = selectedTile();
+  const tile = onTable() ? selectedTile() : null;
   state.group = null;
   if (tile) {
     tile.click();
@@ -327,20 +330,18 @@ function onKeyDown(ev) {
   }
   if (!onTable() || state.help?.open) return;
   const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
-  const moves = { ArrowRight: 1, ArrowLeft: -1 };
+  const moves = { ArrowRight: 1, ArrowLeft: -1, Home: 0, End: 0 };
   if (key in moves) {
-    ev.preventDefault();
-    move(moves[key]);
-  } else if (key === "Home" || key === "End") {
-    if (!handTiles().length && !actionButtons().length) return;
-    ev.preventDefault();
-    move(0, key === "Home" ? 0 : -1);
+    // without a card or a button to go to, the keys keep their usual meaning (scrolling)
+    if (move(moves[key], key === "Home" ? 0 : key === "End" ? -1 : null)) ev.preventDefault();
   } else if (key === "ArrowUp") {
-    ev.preventDefault();
-    toHand();
+    if (toHand()) ev.preventDefault();
   } else if (key === "ArrowDown") {
-    ev.preventDefault();
-    actionButtons()[0]?.focus();
+    const first = actionButtons()[0];
+    if (first) {
+      ev.preventDefault();
+      first.focus();
+    }
   } else if (key === "Enter" || key === " ") {
     confirm(ev);
   } else if (key.length === 1 && shortcut(key)) {

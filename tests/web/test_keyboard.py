@@ -11,6 +11,10 @@ deal. On the way: the keyboard help opens with "?" and closes with Esc, the live
 announced the moves, every hand card and region has a name for screen readers, and no text
 of the play namespace is missing.
 
+Several buttons of one kind (Paohuzi's chi choices, PH-4.5) are checked on a fixed decision served
+in place of the API: numbered C1, C2…, C moves between them, Enter plays the focused one and a
+digit plays its one at once — the action posted is the one on the button.
+
 Screenshots of each table at 1280×800 (mid-deal and settlement) go to tests/artifacts/.
 """
 
@@ -28,15 +32,22 @@ GAMES = ["sichuan", "mcr", "nantong", "paohuzi"]
 DEAL_TIMEOUT_S = {"sichuan": 120, "mcr": 120, "nantong": 90, "paohuzi": 90}
 
 
-def press_action(page: Any, action: str) -> None:
-    """Press the key the action's button shows; several buttons of a kind ("C1", "C2"): its
-    letter focuses the first of them, Enter chooses it."""
-    hint = page.locator(f"button[data-action='{action}']").first.get_attribute("data-key-hint")
-    assert hint, f"the {action} button shows no key"
-    page.keyboard.press(hint[0].lower())
-    if len(hint) > 1:
-        page.wait_for_function("a => document.activeElement?.dataset.action === a", arg=action, timeout=3000)
-        page.keyboard.press("Enter")
+def press_action(page: Any, action: str, stats: dict[str, int]) -> None:
+    """Press the key the action's button shows. Several buttons of a kind ("C1", "C2"): in turn,
+    the letter (which focuses the first of them) then Enter, or the last one's digit alone."""
+    hints = [b.get_attribute("data-key-hint") for b in page.locator(f"button[data-action='{action}']").all()]
+    assert hints and all(hints), f"the {action} buttons show no key: {hints}"
+    if len(hints) == 1:
+        page.keyboard.press(hints[0].lower())
+        return
+    stats["several"] += 1
+    assert hints == [f"{hints[0][0]}{i}" for i in range(1, len(hints) + 1)], hints
+    if stats["several"] % 2:
+        page.keyboard.press(hints[-1][1:])
+        return
+    page.keyboard.press(hints[0][0].lower())
+    page.wait_for_function("a => document.activeElement?.dataset.action === a", arg=action, timeout=3000)
+    page.keyboard.press("Enter")
 
 
 def _selected(page: Any) -> int | None:
@@ -66,7 +77,7 @@ def play_by_keyboard(page: Any, server: LiveServer, game: str,
                      on_turn: Any = None) -> dict[str, int]:
     """Play the human seat by keyboard until the settlement shows; ``on_turn(page, probe)`` runs
     at every decision (the phone test checks the page's width there)."""
-    stats = {"discards": 0, "claims": 0, "passes": 0, "wins": 0, "other": 0, "offers": 0}
+    stats = {"discards": 0, "claims": 0, "passes": 0, "wins": 0, "other": 0, "offers": 0, "several": 0}
     for s in turns(page, ACTION_PROBE, DEAL_TIMEOUT_S[game], game, server, stats):
         move = decide(s, stats["offers"])
         if move is None:
@@ -81,7 +92,7 @@ def play_by_keyboard(page: Any, server: LiveServer, game: str,
             discard_by_keys(page, stats["discards"])
             stats["discards"] += 1
         else:
-            press_action(page, move)
+            press_action(page, move, stats)
             key = {"win": "wins", "pass": "passes"}.get(move)
             stats[key or ("claims" if move in ("pung", "peng", "kong", "chow", "chi", "pao") else "other")] += 1
         wait_past(page, v, f"{move} by keyboard")
@@ -159,3 +170,84 @@ def test_a_deal_by_keyboard_only(live_server: LiveServer, new_page: Any, game: s
     assert not missing, missing
     assert not page.js_errors, page.js_errors
     print(f"{game}: a deal by keyboard in {elapsed:.1f} s: {stats}")
+
+
+def _paohuzi_with_chi_choices() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A Paohuzi deal played at random (fixed seeds) up to a card on offer that seat 0 may chi
+    in two ways or more (PH-4.5): the match view the API would give seat 0, and its legal actions."""
+    import random
+
+    from engine import get_game
+
+    g = get_game("paohuzi")
+    for seed in range(500):
+        state, rng = g.new_deal(seed), random.Random(seed)
+        while seats := g.to_act(state):
+            legal = g.legal_actions(state, 0) if 0 in seats else []
+            if sum(a["type"] == "chi" for a in legal) >= 2:
+                view = g.view(state, 0)
+                match = {"match_id": "chi-choices", "game": "paohuzi", "version": 7, "deal": 0, "seat": 0,
+                         "seats": [{"seat": 0, "kind": "human", "level": None}]
+                         + [{"seat": s, "kind": "ai", "level": "basic"} for s in (1, 2)],
+                         "scores": [0, 0, 0], "seed_hash": view["seed_hash"], "state": view}
+                return match, legal
+            state = g.apply(state, seats[0], rng.choice(g.legal_actions(state, seats[0])))
+    raise AssertionError("no seed up to 500 offers two chi")
+
+
+def _wait_for(page: Any, done: Any, timeout_s: float = 5) -> None:
+    """Let the page run (and its routes answer) until ``done()``."""
+    deadline = time.monotonic() + timeout_s
+    while not done() and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+
+
+def test_several_chi_by_letter_and_by_digit(live_server: LiveServer, new_page: Any) -> None:
+    """PH-4.5: each chi is its own button, numbered C1, C2…; C goes from one to the next, Enter
+    plays the focused one, a digit plays that one at once."""
+    import json
+
+    match, legal = _paohuzi_with_chi_choices()
+    posted: list[dict[str, Any]] = []
+
+    def answer(route: Any) -> None:
+        url = route.request.url
+        if url.endswith("/legal"):
+            body = {"version": match["version"], "actions": legal}
+        elif url.endswith("/actions"):
+            posted.append(json.loads(route.request.post_data)["action"])
+            body = match  # nothing changes: the page stays on the same decision
+        else:
+            body = match
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    page = new_page(1280, 800)
+    page.route_web_socket("**/ws*", lambda ws: ws.close())
+    page.route(f"**/api/matches/{match['match_id']}**", answer)
+    page.goto(live_server.url + "/")
+    page.evaluate("""(m) => localStorage.setItem('paiju.current',
+        JSON.stringify({match_id: m.match_id, token: 'fixture', game: m.game}))""", match)
+    page.reload()
+    chi = page.locator("button[data-action=chi]")
+    page.wait_for_function("document.querySelectorAll('button[data-action=chi]:not(:disabled)').length >= 2")
+    n = chi.count()
+    assert [chi.nth(i).get_attribute("data-key-hint") for i in range(n)] == [f"C{i + 1}" for i in range(n)]
+
+    def cards(button: Any) -> dict[str, Any]:
+        bi = button.get_attribute("data-bi") or ""
+        return {"cards": [int(c) for c in button.get_attribute("data-cards").split(",")],
+                "bi": [[int(c) for c in g.split(",")] for g in bi.split(";") if g]}
+
+    page.keyboard.press("c")
+    page.keyboard.press("c")
+    assert page.evaluate("document.activeElement.dataset.keyHint") == "C2"
+    assert "2" in page.get_by_test_id("announcer").inner_text()
+    page.keyboard.press("Enter")
+    _wait_for(page, lambda: len(posted) >= 1)
+    assert len(posted) == 1 and posted[0] == {"type": "chi", **cards(chi.nth(1))}, posted
+    page.wait_for_selector("[data-testid=table][data-busy=false] button[data-action=chi]:not(:disabled)")
+    page.keyboard.press(str(n))
+    _wait_for(page, lambda: len(posted) >= 2)
+    assert len(posted) == 2 and posted[1] == {"type": "chi", **cards(chi.nth(n - 1))}, posted
+    assert posted[0] in legal and posted[1] in legal
+    assert not page.js_errors, page.js_errors
