@@ -10,10 +10,10 @@ How one decision goes:
    has the view only), then per iteration ``game.determinize`` re-deals the hidden cards, every
    candidate is applied to that same deal and the deal is played out by ``basic`` for all seats
    with the same random stream (common random numbers: the candidates differ by their choice,
-   not by their luck).
-4. ``basic``'s choice stays unless another candidate beats it on the paired differences by
-   more than ``margin`` standard errors: a few noisy rollouts must not overrule a sound
-   heuristic.
+   not by their luck). After the first third of the iterations only two candidates go on:
+   basic's choice and the one that did best against it (its challenger).
+4. ``basic``'s choice stays unless the challenger beats it on the paired differences by more
+   than ``margin`` standard errors: a few noisy rollouts must not overrule a sound heuristic.
 
 Iterations run until the time budget (``budget_ms``, default 1 s) would be exceeded, or exactly
 ``rollouts`` of them when that is set: the fixed mode reads no clock and is deterministic for the
@@ -60,10 +60,11 @@ class Settings:
     budget_ms: float = DEFAULT_BUDGET_MS
     """Time per decision; ignored when ``rollouts`` is set."""
     rollouts: int | None = None
-    """Fixed iterations per decision (each plays every candidate out once): no clock read."""
+    """Fixed playouts per decision for basic's choice and the challenger (the others get the
+    first third of them): no clock read."""
     candidates: int = 3
     """How many of basic's ranked choices are searched."""
-    margin: float = 1.0
+    margin: float = 2.0
     """Standard errors by which a candidate must beat basic's choice to replace it."""
 
 
@@ -167,39 +168,48 @@ class StrongPolicy:
             base = self.sample(self.game, view, random.Random(rng.getrandbits(64)))
         except (Unsampleable, ValueError):
             return Search(cands, values, 0)  # nothing to search on: basic's choice
-        budget = s.budget_ms / 1000
+        budget = SAFETY * s.budget_ms / 1000
+        first = max(2, -(-s.rollouts // 3)) if s.rollouts is not None else None
         per_rollout = 0.0
         done = 0
+        racing = list(range(len(cands)))
         while s.rollouts is None or done < s.rollouts:
-            if s.rollouts is None:
-                spent = time.perf_counter() - start
-                if spent + per_rollout * len(cands) > SAFETY * budget:
-                    break
+            spent = time.perf_counter() - start
+            if s.rollouts is None and spent + per_rollout * len(racing) > budget:
+                break
+            if len(racing) > 2 and (done == first if first is not None
+                                    else done >= 2 and spent > budget / 3):
+                racing = [0, self._challenger(values)]  # the rest of the budget on one duel
             deal = self.game.determinize(base, seat, random.Random(rng.getrandbits(64)))
             stream = rng.getrandbits(64)
-            row = []
-            for a in cands:
+            for i in racing:
                 t0 = time.perf_counter()
-                row.append(playout(self.game, self.game.apply(deal, seat, a), self.basic,
-                                   random.Random(stream))[seat])
+                after = self.game.apply(deal, seat, cands[i])
+                values[i].append(playout(self.game, after, self.basic, random.Random(stream))[seat])
                 took = time.perf_counter() - t0
-                per_rollout = took if per_rollout == 0 else max(per_rollout * 0.8 + took * 0.2,
-                                                                took)
-            for v, x in zip(values, row, strict=True):
-                v.append(x)
+                per_rollout = max(per_rollout * 0.8 + took * 0.2, took)
             done += 1
         return Search(cands, values, self._choice(values))
 
+    @staticmethod
+    def _paired(values: list[list[int]], i: int) -> list[int]:
+        """Candidate ``i``'s results minus basic's choice's, on the deals both were played."""
+        return [a - b for a, b in zip(values[i], values[0], strict=False)]
+
+    def _challenger(self, values: list[list[int]]) -> int:
+        """The candidate that did best against basic's choice so far."""
+        return max(range(1, len(values)),
+                   key=lambda i: statistics.fmean(self._paired(values, i) or [0]))
+
     def _choice(self, values: list[list[int]]) -> int:
         """Basic's choice unless another beats it by ``margin`` standard errors (paired)."""
-        n = len(values[0])
-        if n < 2:
-            return 0
         best, best_mean = 0, 0.0
         for i in range(1, len(values)):
-            diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+            diffs = self._paired(values, i)
+            if len(diffs) < 2:
+                continue
             mean = statistics.fmean(diffs)
-            se = statistics.stdev(diffs) / math.sqrt(n)
+            se = statistics.stdev(diffs) / math.sqrt(len(diffs))
             if mean > best_mean and mean > self.settings.margin * se:
                 best, best_mean = i, mean
         return best
