@@ -531,9 +531,12 @@ function winCard(view, w, names) {
       h("tfoot", {}, foot)));
 }
 
+/** Sichuan's kong payments say which kong (app.kongKind.*). */
+const KONG_KINDS = new Set(["exposed", "concealed", "added"]);
+
 /** A payment's explanation when the win it pays for shows it (MCR: "8 + 25"). */
 function paymentNote(p, r) {
-  if (p.note) return p.note;
+  if (p.note) return KONG_KINDS.has(p.note) ? t(`app.kongKind.${p.note}`) : p.note;
   const w = r.wins.find((x) => x.seat === p.payee);
   if (!w || w.fan !== undefined) return "";
   if (p.reason === "base") return t("app.pay.base");
