@@ -38,7 +38,7 @@ const state = {
   root: null,
   live: null,
   help: null,
-  heard: { deal: null, event: -1 },   // the last log line announced
+  heard: { deal: null, version: -1, event: -1 }, // the last log line announced, and where
   decided: null,                      // the table version whose decision was announced
   settled: null,                      // the version whose settlement was announced
   group: null,                        // {action, index}: the last letter with several buttons
@@ -101,14 +101,17 @@ function sentence(text) {
 /** New log lines since the last render, then the decision asked of you, then the results. */
 function announceChanges(table) {
   const deal = table.dataset.deal;
+  const version = table.dataset.version;
   const lines = [...state.root.querySelectorAll("[data-testid=log] li[data-event]")];
-  const fresh = state.heard.deal === deal
-    ? lines.filter((li) => Number(li.dataset.event) > state.heard.event) : [];
-  if (lines.length) state.heard = { deal, event: Number(lines.at(-1).dataset.event) };
-  else if (state.heard.deal !== deal) state.heard = { deal, event: -1 };
+  // a table just opened (or another one, at an older version): its history is not news
+  const sameTable = state.heard.deal !== null && Number(version) >= state.heard.version;
+  const sameDeal = sameTable && state.heard.deal === deal;
+  const fresh = !sameTable ? [] : sameDeal
+    ? lines.filter((li) => Number(li.dataset.event) > state.heard.event) : lines;
+  const last = lines.length ? Number(lines.at(-1).dataset.event) : -1;
+  state.heard = { deal, version: Number(version), event: sameDeal ? Math.max(last, state.heard.event) : last };
   const said = fresh.slice(-MAX_EVENTS_SPOKEN).map((li) => sentence(li.textContent)).filter(Boolean);
 
-  const version = table.dataset.version;
   const deciding = table.dataset.toAct === "true" && table.dataset.legalReady === "true";
   if (deciding && state.decided !== version) {
     state.decided = version;
@@ -209,7 +212,10 @@ function placeFocus(table, current) {
 
 function afterRender() {
   const table = onTable();
-  if (!table) return;
+  if (!table) {
+    state.heard = { deal: null, version: -1, event: -1 }; // the next table starts afresh
+    return;
+  }
   markKeys();
   labelRegions();
   const current = rovingHand();
