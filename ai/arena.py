@@ -36,6 +36,9 @@ class BotStats:
     wins: int = 0
     deal_ins: int = 0
     decisions: list[float] = field(default_factory=list)
+    """Wall-clock seconds per decision."""
+    cpu: list[float] = field(default_factory=list)
+    """CPU seconds per decision: what the policy costs, whatever else the machine runs."""
     illegal: int = 0
 
     def summary(self) -> dict[str, Any]:
@@ -44,7 +47,7 @@ class BotStats:
         sd = statistics.stdev(self.scores) if n > 1 else 0.0
         half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
         times = sorted(self.decisions)
-        p99 = times[min(len(times) - 1, int(len(times) * 0.99))] if times else 0.0
+        p99 = _p99(times)
         return {
             "deals": n,
             "mean_score": round(mean, 3),
@@ -53,9 +56,14 @@ class BotStats:
             "deal_in_rate": round(self.deal_ins / n, 4) if n else 0.0,
             "decision_ms_mean": round(1000 * statistics.fmean(times), 3) if times else 0.0,
             "decision_ms_p99": round(1000 * p99, 3),
+            "decision_ms_cpu_p99": round(1000 * _p99(sorted(self.cpu)), 3),
             "decisions": len(times),
             "illegal_actions": self.illegal,
         }
+
+
+def _p99(times: list[float]) -> float:
+    return times[min(len(times) - 1, int(len(times) * 0.99))] if times else 0.0
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -76,9 +84,10 @@ def play_deal(game_name: str, levels: list[str], seed: int, tag: str,
         legal = game.legal_actions(state, seat)
         view = game.view(state, seat)
         bot = stats[levels[seat]]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = table[levels[seat]](view, legal, policy_rngs[seat])
         bot.decisions.append(time.perf_counter() - start)
+        bot.cpu.append(time.process_time() - cpu)
         if action not in legal:
             bot.illegal += 1
             action = legal[0]
