@@ -69,6 +69,11 @@ def test_settings_and_language_persist_across_reload(live_server: LiveServer, ne
     after = page.evaluate(HTML)
     assert after["contrast"] == "0.8" and after["grain"] == "1" and after["temperature"] == "0.2", after
     assert after["toneAttr"] and after["grainAttr"] and after["filter"] != "none", after
+    wash = page.evaluate("() => { const s = getComputedStyle(document.body, '::before');"
+                         " return {content: s.content, opacity: Number(s.opacity)}; }")
+    assert wash["content"] != "none" and wash["opacity"] > 0, wash  # temperature 20: a cool wash
+    grain = page.evaluate("Number(getComputedStyle(document.body, '::after').opacity)")
+    assert grain > 0, grain
     assert {"set-largeTiles", "set-reducedMotion"} <= set(after["cls"]), after
     assert after["lang"] == "pl" and page.get_by_test_id("language").input_value() == "pl"
     assert page.get_by_test_id("play-sichuan").inner_text() == "Graj"
