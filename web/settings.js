@@ -4,9 +4,10 @@
 // inline script in index.html applies too, before the first paint:
 //   a number n   → style "--set-<name>: n/100", plus the attribute data-set-<name> when n ≠ 50;
 //   true         → class "set-<name>".
-// style.css turns those into filters, a grain overlay, bigger tiles and no animations. The claim
-// timer (off by default, so that nothing ever passes for a player who did not ask for it, and so
-// that the browser tests never depend on it) is read by app.js through claimSeconds().
+// style.css turns those into a contrast filter, a warm or cool wash, a grain overlay, bigger tiles
+// and no animations. The claim timer (off by default, so that nothing ever passes for a player
+// who did not ask for it, and so that the browser tests never depend on it) is read by app.js
+// through claimSeconds().
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
