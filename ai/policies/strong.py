@@ -57,6 +57,8 @@ SAFETY = 0.9
 
 @dataclass(frozen=True)
 class Settings:
+    """How hard ``strong`` searches."""
+
     budget_ms: float = DEFAULT_BUDGET_MS
     """Time per decision; ignored when ``rollouts`` is set."""
     rollouts: int | None = None
@@ -182,12 +184,19 @@ class StrongPolicy:
                 racing = [0, self._challenger(values)]  # the rest of the budget on one duel
             deal = self.game.determinize(base, seat, random.Random(rng.getrandbits(64)))
             stream = rng.getrandbits(64)
+            row: list[int] = []
             for i in racing:
                 t0 = time.perf_counter()
+                if s.rollouts is None and row and t0 - start + per_rollout > budget:
+                    break  # out of time mid-iteration: an unpaired result would mislead
                 after = self.game.apply(deal, seat, cands[i])
-                values[i].append(playout(self.game, after, self.basic, random.Random(stream))[seat])
+                row.append(playout(self.game, after, self.basic, random.Random(stream))[seat])
                 took = time.perf_counter() - t0
                 per_rollout = max(per_rollout * 0.8 + took * 0.2, took)
+            if len(row) < len(racing):
+                break
+            for i, x in zip(racing, row, strict=True):
+                values[i].append(x)
             done += 1
         return Search(cands, values, self._choice(values))
 
