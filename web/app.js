@@ -11,6 +11,8 @@ import { faceOfId, tileEl } from "./tiles.js";
 import { initI18n, t, has, LANGUAGES, getLanguage, setLanguage } from "./i18n.js";
 import { seedMatches } from "./seed.js";
 import { applySettings, settingsPanel, claimSeconds, onSettingsChange } from "./settings.js";
+import { installKeys } from "./keys.js";
+import { hintsPanel } from "./hints.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
@@ -21,6 +23,7 @@ const app = document.getElementById("app");
 const statusEl = document.getElementById("status");
 const connEl = document.getElementById("conn");
 const leaveEl = document.getElementById("leave");
+const rulesLinkEl = document.getElementById("rules-link"); // the rules of the game at the table
 const dealInfoEl = document.getElementById("deal-info");
 
 const store = {
@@ -94,6 +97,7 @@ async function showLobby(message = "") {
   store.view = null;
   document.body.dataset.screen = "lobby";
   leaveEl.hidden = true;
+  rulesLinkEl.hidden = true;
   dealInfoEl.textContent = "";
   setMode(null);
   const list = h("div", { class: "games", "data-testid": "games" }, h("p", { class: "muted" }, t("app.lobby.loading")));
@@ -433,6 +437,8 @@ function render() {
     comingSoon(view);
     return;
   }
+  rulesLinkEl.href = `#/rules/${view.game}`; // opens in place; its back link resumes this table
+  rulesLinkEl.hidden = false;
   const focusKey = document.activeElement?.dataset?.key ?? document.activeElement?.dataset?.testid;
   const fresh = store.fresh ? { key: store.fresh.key, elapsed: Math.round(performance.now() - store.fresh.since) } : null;
   // While the legal actions of a new version load, a prompt of the same kind (missing suit,
@@ -452,7 +458,8 @@ function render() {
     on: handlers,
   };
   const table = TABLES[view.game];
-  const nodes = [table.render(view, ctx)];
+  const hints = hintsPanel(view, ctx, store.session, render); // the hints switch and panel; wraps ctx.on.discard
+  const nodes = [table.render(view, ctx), hints];
   const over = view.state.phase === "over" && view.state.result;
   if (over && store.showSettlement) nodes.push(table.settlement(view, ctx));
   else if (over) {
@@ -490,12 +497,7 @@ leaveEl.addEventListener("click", (ev) => {
   showLobby();
 });
 
-document.addEventListener("keydown", (ev) => {
-  if (ev.key === "Escape" && store.selected !== null) {
-    store.selected = null;
-    showSelection();
-  }
-});
+installKeys(app); // keyboard play, key hints, live announcements (Esc clears the selection)
 
 // Pages other than the lobby and the live table have a hash route; each lives in its own module,
 // loaded on first use: #/rules/<game>, #/calc/<game>, #/friends/<game>, #/replay/<match>/<deal>,
@@ -529,6 +531,7 @@ async function route() {
     store.view = null;
     document.body.dataset.screen = name;
     leaveEl.hidden = true;
+    rulesLinkEl.hidden = true;
     dealInfoEl.textContent = "";
     setMode(null);
     const params = Object.fromEntries(page.params.map((p, i) => [p, args[i]]));
@@ -556,6 +559,7 @@ function staticTexts() {
   document.getElementById("skip").textContent = t("app.top.skip");
   document.querySelector(".brand")?.setAttribute("aria-label", t("app.top.home"));
   leaveEl.textContent = t("app.top.leave");
+  rulesLinkEl.textContent = t("rules.link");
   langEl.setAttribute("aria-label", t("app.top.language"));
   settingsButton.setAttribute("aria-label", t("app.settings.title"));
   settingsButton.title = t("app.settings.title");
