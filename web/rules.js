@@ -560,10 +560,16 @@ function groupsFigure(game, fig) {
     fig.groups.map((g) => groupEl(g.faces, draw, g.label)));
 }
 
+/** A name followed by its Chinese, unless the name already is the Chinese (the page in Chinese). */
+function withChinese(name, chinese) {
+  const text = typeof name === "string" ? name : name.textContent;
+  return text === chinese ? [name] : [name, " ", zh(chinese)];
+}
+
 function lineLabel(game, line) {
   if (line.pattern) {
     const row = PATTERN_TABLES[game].find(([code]) => code === line.pattern);
-    return [patternName(game, line.pattern, row[1]), " ", zh(row[2])];
+    return withChinese(patternName(game, line.pattern, row[1]), row[2]);
   }
   return tr(line.label, line.params);
 }
@@ -612,7 +618,7 @@ function patternTable(game) {
     body.push(h("tr", { "data-code": code, "data-testid": "rules-pattern" },
       h("td", { class: "rules-patterns__value" }, String(value)),
       h("td", {},
-        h("strong", {}, patternName(game, code, en)), " ", zh(chinese),
+        withChinese(h("strong", {}, patternName(game, code, en)), chinese),
         h("span", { class: "rules-patterns__desc" }, inline(tr(`${game}.pat.${code}`))))));
   }
   return h("table", { class: "rules-patterns", "data-testid": "rules-patterns" },
@@ -629,6 +635,13 @@ function hasTable() {
   } catch {
     return false;
   }
+}
+
+/** The game's name and its Chinese title; in Chinese only what the name does not already say. */
+function heading(name, chinese) {
+  if (!chinese.startsWith(name)) return [name, " ", zh(chinese)];
+  const rest = chinese.slice(name.length).replace(/^\s*·\s*/, "");
+  return rest ? [name, " ", zh(rest)] : [name];
 }
 
 function section(game, s) {
@@ -680,7 +693,7 @@ export async function render(root, params) {
   const page = h("article", { class: "rules", "data-testid": "rules", "data-game": game });
   page.append(
     h("header", { class: "rules-head" }, back, otherGames(game),
-      h("h1", {}, tr(`${game}.name`), " ", zh(spec.chinese)),
+      h("h1", {}, heading(tr(`${game}.name`), spec.chinese)),
       h("p", { class: "rules-head__lead" }, inline(tr(`${game}.lead`)))),
     h("div", { class: "rules-layout" },
       toc(game, page),
