@@ -61,7 +61,14 @@ class AiRunner:
         self.client = client
         self.seats = seats
         self.delay = max(0, delay_ms) / 1000
-        self.policies = policies if policies is not None else registry(strong_settings())
+        if policies is None:
+            try:
+                strong = strong_settings()
+            except ValueError as exc:  # a typo in the environment must not stop the AI
+                log.warning("%s; the strong AI keeps its default budget", exc)
+                strong = Settings()
+            policies = registry(strong)
+        self.policies = policies
         self._running: set[str] = set()
         self._dirty: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()

@@ -150,3 +150,14 @@ def test_service_budget_from_the_environment() -> None:
         strong_settings({STRONG_MS_ENV: "0"})
     with pytest.raises(ValueError):
         strong_settings({STRONG_MS_ENV: "fast"})
+
+
+def test_a_bad_budget_in_the_environment_keeps_the_default(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from ai.service import AiRunner
+
+    monkeypatch.setenv(STRONG_MS_ENV, "-5")
+    runner = AiRunner(None, None)  # type: ignore[arg-type]
+    assert runner.policies["mcr"]["strong"].settings == Settings()  # type: ignore[attr-defined]
+    monkeypatch.setenv(STRONG_MS_ENV, "300")
+    runner = AiRunner(None, None)  # type: ignore[arg-type]
+    assert runner.policies["mcr"]["strong"].settings.budget_ms == 300  # type: ignore[attr-defined]
