@@ -41,7 +41,8 @@ const state = {
   heard: { deal: null, version: -1, event: -1 }, // the last log line announced, and where
   decided: null,                      // the table version whose decision was announced
   settled: null,                      // the version whose settlement was announced
-  group: null,                        // {action, index}: the last letter with several buttons
+  group: null,                        // {action, index, version}: the last letter with several buttons
+  toldHelp: false,                    // the first decision's announcement says where the keys are
 };
 
 const keyLabel = (k) => (k.length === 1 ? k.toUpperCase() : k);
@@ -135,6 +136,10 @@ function decisionText() {
   const parts = [t("play.announce.yourMove"), prompt];
   if (handTiles().length) parts.push(t("play.announce.discardKeys"));
   if (choices.length) parts.push(t("play.announce.choices", { list: choices.join(", ") }));
+  if (!state.toldHelp) {
+    state.toldHelp = true; // once a page: where the keys are listed
+    parts.push(t("play.announce.help"));
+  }
   return parts.filter(Boolean).join(" ");
 }
 
