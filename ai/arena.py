@@ -143,22 +143,58 @@ def shuffle_means(stats: dict[str, BotStats], before: dict[str, int]) -> dict[st
 
 def run(game_name: str, seats: list[str], deals: int, seed: int,
         strong: Settings | None = None,
-        progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+        progress: Callable[[int], None] | None = None,
+        baseline: str | None = None) -> dict[str, Any]:
     """Play ``deals`` shuffles, each once per rotation of ``seats`` (``strong``: the settings
-    of the ``strong`` level, by default 1 s a decision; ``progress(n)`` after each shuffle)."""
+    of the ``strong`` level, by default 1 s a decision; ``progress(n)`` after each shuffle;
+    ``baseline``: also measure each other bot's gain over that level, see ``gains``)."""
     check_seats(game_name, seats)
+    if baseline is not None:
+        check_seats(game_name, [baseline] * len(seats))
     policies = registry(strong) if strong is not None else POLICIES
     stats: dict[str, BotStats] = defaultdict(BotStats)
     per_shuffle: list[dict[str, float]] = []
+    per_shuffle_gain: list[dict[str, float]] = []
+    tested = [name for name in dict.fromkeys(seats) if name != baseline]
     for d in range(deals):
         s = deal_seed(seed, d)
         before = {name: len(b.scores) for name, b in stats.items()}
+        gain: dict[str, list[float]] = defaultdict(list)
         for r, levels in enumerate(rotations(seats)):
-            play_deal(game_name, levels, s, f"{seed}:{d}:{r}", stats, policies)
+            tag = f"{seed}:{d}:{r}"
+            deltas = play_deal(game_name, levels, s, tag, stats, policies)["deltas"]
+            if baseline is None:
+                continue
+            for name in tested:
+                control = [baseline if level == name else level for level in levels]
+                base = play_deal(game_name, control, s, tag, defaultdict(BotStats),
+                                 policies)["deltas"]
+                gain[name] += [deltas[i] - base[i] for i, lv in enumerate(levels) if lv == name]
         per_shuffle.append(shuffle_means(stats, before))
+        per_shuffle_gain.append({name: statistics.fmean(g) for name, g in gain.items()})
         if progress is not None:
             progress(d + 1)
-    return report(game_name, seats, deals, seed, stats, per_shuffle)
+    out = report(game_name, seats, deals, seed, stats, per_shuffle)
+    if baseline is not None:
+        out["baseline"] = baseline
+        out["gains"] = gains(per_shuffle_gain, baseline)
+    return out
+
+
+def gains(per_shuffle: list[dict[str, float]], baseline: str) -> dict[str, dict[str, Any]]:
+    """Each bot's score gain per deal over ``baseline`` with its 95% interval: every deal is
+    played again with that bot's seats taken by ``baseline`` and everything else the same (the
+    cards, the other seats, their random streams), so a bot that plays like the baseline gains
+    exactly zero and only its different decisions count — far less noise than comparing the
+    bots' scores at different seats."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in sorted({n for row in per_shuffle for n in row}):
+        xs = [row[name] for row in per_shuffle if name in row]
+        mean = statistics.fmean(xs)
+        half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+        out[f"{name}-over-{baseline}"] = {"mean": round(mean, 3),
+                                          "ci95": [round(mean - half, 3), round(mean + half, 3)]}
+    return out
 
 
 def differences(per_shuffle: list[dict[str, float]],
@@ -195,4 +231,8 @@ def render(report: dict[str, Any]) -> str:
     for pair, d in report.get("differences", {}).items():
         lines.append(f"{pair}: {d['mean']:+.2f} per deal, 95% CI "
                      f"[{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}] (paired on the shuffle)")
+    for pair, d in report.get("gains", {}).items():
+        lines.append(f"{pair}: {d['mean']:+.2f} per deal, 95% CI "
+                     f"[{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}] (the same deals replayed with "
+                     f"{report['baseline']} in its seats)")
     return "\n".join(lines)

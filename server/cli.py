@@ -81,6 +81,8 @@ def _arena(args: argparse.Namespace) -> int:
 
     try:
         if WS in seats:
+            if args.baseline:
+                raise ValueError("--baseline replays deals in-process: not with a 'ws' seat")
             report = asyncio.run(run_ws(args.game, seats, args.deals, args.seed, announce,
                                         strong=strong, host=args.ws_host, port=args.ws_port,
                                         timeout=args.ws_timeout))
@@ -89,7 +91,8 @@ def _arena(args: argparse.Namespace) -> int:
                 if args.progress and (done % args.progress == 0 or done == args.deals):
                     print(f"{done}/{args.deals} shuffles", file=sys.stderr, flush=True)
 
-            report = run(args.game, seats, args.deals, args.seed, strong, progress)
+            report = run(args.game, seats, args.deals, args.seed, strong, progress,
+                         args.baseline)
     except ValueError as exc:
         print(f"paiju: {exc}", file=sys.stderr)
         return 2
@@ -132,6 +135,9 @@ def _parser() -> argparse.ArgumentParser:
                                                               "rotation of the seats)")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--json", action="store_true")
+    arena.add_argument("--baseline", default=None, metavar="LEVEL",
+                       help="also replay every deal with each other bot's seats played by LEVEL "
+                            "and report its gain over LEVEL (paired seat by seat)")
     arena.add_argument("--progress", type=int, default=0, metavar="N",
                        help="report on standard error every N shuffles")
     arena.add_argument("--strong-ms", type=float, default=None,
