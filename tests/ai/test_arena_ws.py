@@ -65,3 +65,21 @@ def test_ws_seat_needs_the_ws_arena() -> None:
         run("sichuan", ["ws", "basic", "basic", "basic"], 1, 1)
     with pytest.raises(ValueError, match="no 'ws' seat"):
         asyncio.run(run_ws("sichuan", ["basic"] * 4, 1, 1, lambda _: None))
+
+
+def test_cli_piped_into_the_example_bot() -> None:
+    """The documented command line: the arena's join lines piped into examples/bot.py --arena,
+    which passes the final report through."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    arena = subprocess.Popen([sys.executable, "-m", "server.cli", "arena", "--game", "paohuzi",
+                              "--seats", "basic,ws,random", "--deals", "1", "--seed", "3",
+                              "--json", "--ws-timeout", "60"],
+                             cwd=root, stdout=subprocess.PIPE)
+    player = subprocess.run([sys.executable, "examples/bot.py", "--arena", "--seed", "2"],
+                            cwd=root, stdin=arena.stdout, capture_output=True, text=True,
+                            timeout=240, check=False)
+    assert arena.wait(timeout=60) == 0 and player.returncode == 0, player.stderr
+    report = json.loads(player.stdout)
+    assert report["bots"]["ws"]["deals"] == 3 and report["seats"] == ["basic", "ws", "random"]
