@@ -16,9 +16,11 @@ How one decision goes:
    than ``margin`` standard errors: a few noisy rollouts must not overrule a sound heuristic.
 
 Iterations run until the time budget (``budget_ms``, default 1 s) would be exceeded, or exactly
-``rollouts`` of them when that is set: the fixed mode reads no clock and is deterministic for the
-``rng`` passed, which the arena's reproducible statistics and the tests use. Unlike the other
-levels the timed mode reads the clock; it is still pure otherwise (no I/O, no shared state).
+``rollouts`` of them when that is set: the fixed mode's choices never depend on the clock and
+are deterministic for the ``rng`` passed, which the arena's reproducible statistics and the
+tests use. Unlike the other levels the timed mode depends on the clock; it is still pure
+otherwise (no I/O, no shared state). A view the sampler cannot read (it never happened in the
+tests over whole deals of every game) leaves basic's choice.
 """
 
 from __future__ import annotations
