@@ -133,7 +133,7 @@ def test_arena_with_strong_is_reproducible() -> None:
 
 
 def test_cli_strong_flags(capsys) -> None:  # type: ignore[no-untyped-def]
-    args = ["arena", "--game", "nantong", "--seats", "strong,basic,basic", "--deals", "1",
+    args = ["arena", "--game", "paohuzi", "--seats", "strong,basic,basic", "--deals", "1",
             "--strong-rollouts", "1", "--json"]
     assert main(args) == 0
     first = json.loads(capsys.readouterr().out)
