@@ -1,16 +1,24 @@
 """Load benchmark: N concurrent matches played to the end by bots over WebSocket against a real
-server on this machine. Prints deals finished, actions a second and action latency (send → the
-update that carries it) percentiles.
+server on this machine.
 
-    python bench/load.py --matches 20 --game sichuan            # starts its own server
-    python bench/load.py --server http://127.0.0.1:8000          # or uses a running one
+It first measures the ceiling: requests a second of a trivial endpoint (``GET /api/games``) of
+the same server, over keep-alive connections. Then every seat of every match is a bot on its own
+WebSocket that plays random legal actions. It prints actions a second (and their share of the
+ceiling), the action latency (an action sent → the update that carries it back to its sender)
+and the event push latency (the same action sent → the update reaching each other seat).
+
+    python bench/load.py --matches 200                          # SQLite, one worker
+    python bench/load.py --matches 200 --postgres --redis --workers 2
+    python bench/load.py --server http://127.0.0.1:8000          # a running server
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -18,96 +26,255 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
+POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432"
+REDIS = "redis://127.0.0.1:6379/0"
 
 
-async def bot(server: str, mid: str, token: str, rng: random.Random,
-              latencies: list[float]) -> int:
-    """Play one seat to the end of the deal; returns the actions it made."""
+# ---------------------------------------------------------------- the trivial-endpoint ceiling
+
+async def _hammer(host: str, port: int, path: str, until: float) -> int:
+    """One keep-alive connection sending GETs back to back; returns the responses read."""
+    reader, writer = await asyncio.open_connection(host, port)
+    request = f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
+    done = 0
+    try:
+        while time.monotonic() < until:
+            writer.write(request)
+            head = await reader.readuntil(b"\r\n\r\n")
+            length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                          if line.lower().startswith(b"content-length:"))
+            await reader.readexactly(length)
+            done += 1
+    finally:
+        writer.close()
+    return done
+
+
+def _ceiling_process(server: str, path: str, connections: int, seconds: float) -> int:
+    url = urlsplit(server)
+    until = time.monotonic() + seconds
+
+    async def main() -> list[int]:
+        return await asyncio.gather(*(_hammer(url.hostname or "127.0.0.1", url.port or 80,
+                                              path, until) for _ in range(connections)))
+    return sum(asyncio.run(main()))
+
+
+def ceiling(server: str, seconds: float, processes: int, connections: int) -> float:
+    """Requests a second the server answers on ``GET /api/games`` (clients in ``processes``)."""
+    with multiprocessing.Pool(processes) as pool:
+        counts = pool.starmap(_ceiling_process,
+                              [(server, "/api/games", connections, seconds)] * processes)
+    return sum(counts) / seconds
+
+
+# ---------------------------------------------------------------- the bots
+
+@dataclass
+class Timings:
+    """Clock readings (time.monotonic: one clock for every process on the machine)."""
+
+    sent: dict[str, float] = field(default_factory=dict)
+    """"match/version" → when its action was sent (the version the action was sent at)."""
+    action: list[float] = field(default_factory=list)
+    pushed: list[tuple[str, float]] = field(default_factory=list)
+    """("match/version", when another seat got the update past that version)."""
+    actions: int = 0
+    errors: int = 0
+
+
+async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings) -> None:
+    """Play one seat to the end of the deal."""
     url = f"{server.replace('http', 'ws', 1)}/api/matches/{mid}/ws?token={token}"
-    sent_at: dict[int, float] = {}
-    actions = 0
-    async with websockets.connect(url, max_size=None) as ws:
+    mine: dict[int, float] = {}
+    seen = -1
+    async with websockets.connect(url, max_size=None, compression=None,
+                                  open_timeout=120) as ws:
         async for raw in ws:
+            now = time.monotonic()
             msg = json.loads(raw)
             if msg["type"] == "error":
+                t.errors += 1
                 continue
             view = msg["match"]
             v = view["version"]
-            for pending in [k for k in sent_at if k < v]:
-                latencies.append(time.perf_counter() - sent_at.pop(pending))
+            if msg["type"] == "update":  # the actions sent at versions seen..v-1 reached us
+                t.pushed.extend((f"{mid}/{u}", now) for u in range(seen, v) if u not in mine)
+            for pending in [k for k in mine if k < v]:
+                t.action.append(now - mine.pop(pending))
+            seen = v
             if view["state"]["result"] is not None:
-                return actions
-            if msg["legal"] and v not in sent_at:
-                sent_at[v] = time.perf_counter()
+                return
+            if msg["legal"] and v not in mine:
+                mine[v] = time.monotonic()
+                t.sent[f"{mid}/{v}"] = mine[v]
                 await ws.send(json.dumps({"action": rng.choice(msg["legal"]), "version": v}))
-                actions += 1
-    return actions
+                t.actions += 1
 
 
-async def run(server: str, matches: int, game: str, seed: int) -> None:
-    async with httpx.AsyncClient(base_url=server, timeout=30) as http:
-        players = next(g["players"] for g in (await http.get("/api/games")).json()
-                       if g["name"] == game)
-        created = []
+def _bots_process(server: str, seats: list[tuple[str, int, str]]) -> Timings:
+    t = Timings()
+
+    async def main() -> None:
+        await asyncio.gather(*(bot(server, mid, token, random.Random(f"{mid}:{seat}"), t)
+                               for mid, seat, token in seats))
+    asyncio.run(main())
+    return t
+
+
+def play(server: str, matches: int, game: str, seed: int,
+         processes: int) -> tuple[float, Timings, int]:
+    """Create the matches, then play them all at once; returns (seconds, timings, players)."""
+    with httpx.Client(base_url=server, timeout=30) as http:
+        players = next(g["players"] for g in http.get("/api/games").json() if g["name"] == game)
+        groups: list[list[tuple[str, int, str]]] = [[] for _ in range(processes)]
         for i in range(matches):
-            r = await http.post("/api/matches", json={
+            r = http.post("/api/matches", json={
                 "game": game, "seed": seed + i, "seats": [{"kind": "human"}] * players})
             r.raise_for_status()
-            created.append(r.json())
-    latencies: list[float] = []
-    start = time.perf_counter()
-    counts = await asyncio.gather(*(
-        bot(server, m["match_id"], s["token"], random.Random(f"{m['match_id']}:{s['seat']}"),
-            latencies)
-        for m in created for s in m["seats"]))
-    elapsed = time.perf_counter() - start
-    latencies.sort()
-
-    def pct(p: float) -> float:
-        return 1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))]
-
-    total = sum(counts)
-    print(f"{game}: {matches} matches x {players} bots over WebSocket finished in {elapsed:.1f} s;"
-          f" {total} actions, {total / elapsed:.0f} actions/s; latency ms p50 {pct(0.5):.1f}"
-          f" p90 {pct(0.9):.1f} p99 {pct(0.99):.1f} max {1000 * latencies[-1]:.1f}")
+            m = r.json()
+            groups[i % processes] += [(m["match_id"], s["seat"], s["token"]) for s in m["seats"]]
+    start = time.monotonic()
+    with multiprocessing.Pool(processes) as pool:
+        parts = pool.starmap(_bots_process, [(server, g) for g in groups if g])
+    elapsed = time.monotonic() - start
+    t = Timings()
+    for part in parts:
+        t.sent.update(part.sent)
+        t.action += part.action
+        t.pushed += part.pushed
+        t.actions += part.actions
+        t.errors += part.errors
+    return elapsed, t, players
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--server")
-    ap.add_argument("--matches", type=int, default=20)
-    ap.add_argument("--game", default="sichuan")
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
-    proc = None
-    server = args.server
-    if server is None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        db = Path(tempfile.mkdtemp()) / "load.db"
-        env = dict(os.environ, PAIJU_DATABASE_URL=f"sqlite:///{db}", PAIJU_AI_IN_PROCESS="0")
-        proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "server.app:app", "--port",
-                                 str(port), "--log-level", "warning"], cwd=ROOT, env=env)
-        server = f"http://127.0.0.1:{port}"
+def cpu_seconds(pid: int | None) -> float:
+    """CPU time (user + system) used so far by the server process ``pid`` and its workers."""
+    if pid is None:
+        return float("nan")
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rpartition(")")[2].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total
+
+
+def pct(xs: list[float], p: float) -> float:
+    return 1000 * xs[min(len(xs) - 1, int(p * len(xs)))] if xs else float("nan")
+
+
+def report(label: str, game: str, matches: int, players: int, elapsed: float, t: Timings,
+           ceil: tuple[float, float], cpu: float) -> None:
+    action = sorted(t.action)
+    push = sorted(when - t.sent[key] for key, when in t.pushed if key in t.sent)
+    rate = t.actions / elapsed
+    print(f"{label}: ceiling {ceil[0]:.0f} requests/s (GET /api/games),"
+          f" server CPU {1000 * ceil[1]:.2f} ms a request")
+    print(f"{label}: {game}, {matches} matches x {players} bots over WebSocket in {elapsed:.1f} s;"
+          f" {t.actions} actions ({t.errors} refused), {rate:.0f} actions/s"
+          f" = {100 * rate / ceil[0]:.0f}% of the ceiling;"
+          f" server CPU {1000 * cpu / t.actions:.2f} ms an action")
+    for name, xs in (("action latency", action), ("event push latency", push)):
+        print(f"{label}: {name} ms p50 {pct(xs, 0.5):.1f} p90 {pct(xs, 0.9):.1f}"
+              f" p99 {pct(xs, 0.99):.1f} max {pct(xs, 1.0):.1f} ({len(xs)})")
+
+
+# ---------------------------------------------------------------- the server under test
+
+@contextmanager
+def postgres_database() -> Iterator[str]:
+    """A fresh PostgreSQL database for this run, dropped afterwards."""
+    import psycopg
+
+    name = f"paiju_bench_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres",
+                         autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield f"{POSTGRES}/{name}"
+    finally:
+        with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres",
+                             autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@contextmanager
+def serve(database_url: str, redis_url: str | None,
+          workers: int) -> Iterator[tuple[str, int]]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, PAIJU_DATABASE_URL=database_url, PAIJU_AI_IN_PROCESS="0")
+    if redis_url:
+        env["PAIJU_REDIS_URL"] = redis_url
+    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "server.app:app", "--port",
+                             str(port), "--log-level", "warning", "--workers", str(workers)],
+                            cwd=ROOT, env=env)
+    server = f"http://127.0.0.1:{port}"
+    try:
         for _ in range(300):
             try:
                 httpx.get(f"{server}/api/games", timeout=1)
                 break
             except httpx.HTTPError:
                 time.sleep(0.1)
-    try:
-        asyncio.run(run(server, args.matches, args.game, args.seed))
+        time.sleep(1)  # let every worker come up
+        yield server, proc.pid
     finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait()
+        proc.terminate()
+        proc.wait()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--server", help="a running server (else one is started here)")
+    ap.add_argument("--matches", type=int, default=20)
+    ap.add_argument("--game", default="sichuan")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--postgres", action="store_true", help="a fresh PostgreSQL database")
+    ap.add_argument("--redis", action="store_true", help=f"the Redis broker at {REDIS}")
+    ap.add_argument("--clients", type=int, default=2, help="client processes")
+    ap.add_argument("--ceiling-seconds", type=float, default=5.0)
+    args = ap.parse_args()
+    label = (f"{'PostgreSQL' if args.postgres else 'SQLite'}"
+             f"{' + Redis' if args.redis else ''}, {args.workers} worker(s)")
+    with contextlib.ExitStack() as stack:
+        server, pid = args.server, None
+        if server is None:
+            if args.postgres:
+                url = stack.enter_context(postgres_database())
+            else:
+                url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'load.db'}"
+            server, pid = stack.enter_context(
+                serve(url, REDIS if args.redis else None, args.workers))
+        else:
+            label = server
+        cpu = cpu_seconds(pid)
+        rate = ceiling(server, args.ceiling_seconds, args.clients, 16)
+        ceil = (rate, (cpu_seconds(pid) - cpu) / (rate * args.ceiling_seconds))
+        cpu = cpu_seconds(pid)
+        elapsed, t, players = play(server, args.matches, args.game, args.seed, args.clients)
+        report(label, args.game, args.matches, players, elapsed, t, ceil, cpu_seconds(pid) - cpu)
 
 
 if __name__ == "__main__":

@@ -113,6 +113,8 @@ class GameInfo(Wire):
 class ErrorBody(Wire):
     code: str
     message: str
+    version: int | None = None
+    """With ``action/stale_version``: the version the match is at now."""
 
 
 class ErrorResponse(Wire):

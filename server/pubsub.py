@@ -8,10 +8,11 @@ a Redis broker can replace it behind the same interface when several workers sha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Protocol
+from typing import Any, Protocol
 
 ALL = "*"
 """Subscribe to every match (the AI service)."""
@@ -99,17 +100,24 @@ class RedisBroker:
 
         while True:
             client = aredis.Redis.from_url(self.url)
+            ps = client.pubsub()
             try:
-                async with client.pubsub() as ps:
-                    await ps.subscribe(CHANNEL)
-                    async for msg in ps.listen():
-                        if msg.get("type") != "message":
-                            continue
-                        version, _, match_id = msg["data"].decode().partition(" ")
-                        self.local._deliver(match_id, int(version))
+                await ps.subscribe(CHANNEL)
+                async for msg in ps.listen():
+                    if msg.get("type") != "message":
+                        continue
+                    version, _, match_id = msg["data"].decode().partition(" ")
+                    self.local._deliver(match_id, int(version))
             except asyncio.CancelledError:
                 raise
-            except Exception:  # Redis went away: wait and subscribe again
+            except Exception:  # noqa: BLE001  (Redis went away: wait and subscribe again)
                 await asyncio.sleep(1)
             finally:
-                await client.aclose()
+                # a Redis that does not answer must not hold the worker's shutdown up
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(_close(ps, client), timeout=2)
+
+
+async def _close(ps: Any, client: Any) -> None:
+    await ps.aclose()
+    await client.aclose()

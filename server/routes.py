@@ -33,6 +33,23 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
     return token.strip()
 
 
+# OpenAPI links, which stateful clients (and the stateful fuzz test) follow: a new match's id and
+# its first seat's token lead to the match's operations; a seat's legal actions lead to playing
+# the first of them at that version, and an action to the seat's next legal actions.
+_NEW = {"path.match_id": "$response.body#/match_id",
+        "header.authorization": "Bearer {$response.body#/seats/0/token}"}
+_SAME = {"path.match_id": "$request.path.match_id",
+         "header.authorization": "$request.header.authorization"}
+_PLAY_FIRST = {"action": "$response.body#/actions/0", "version": "$response.body#/version"}
+
+
+def _links(status: int, links: dict[str, dict[str, Any]],
+           *errors: int) -> dict[int | str, dict[str, Any]]:
+    """``responses=`` with ``links`` (operation id → its link) on ``status`` and the errors."""
+    return {status: {"links": {op: {"operationId": op} | link for op, link in links.items()}},
+            **_err(*errors)}
+
+
 Svc = Annotated[Service, Depends(service)]
 Token = Annotated[str | None, Depends(bearer)]
 
@@ -54,35 +71,47 @@ def score_hand(game: str, svc: Svc, spec: Annotated[dict[str, Any], Body()]) -> 
 
 
 @router.post("/matches", response_model=MatchCreated, status_code=201, operation_id="createMatch",
-             responses=_err(400, 404, 413, 422))
+             responses=_links(201, {
+                 "getMatch": {"parameters": _NEW}, "getLegal": {"parameters": _NEW},
+                 "postAction": {"parameters": _NEW}, "nextDeal": {"parameters": _NEW},
+                 "restartMatch": {"parameters": _NEW},
+                 "getLog": {"parameters": {"path.match_id": "$response.body#/match_id"}},
+             }, 400, 404, 413, 422))
 def create_match(req: CreateMatch, svc: Svc) -> dict[str, Any]:
     """A new match: its id, the first deal's seed hash, and a secret token per human seat."""
     return svc.create(req)
 
 
 @router.get("/matches/{match_id}", response_model=MatchView, operation_id="getMatch",
-            responses=_err(401, 403, 404))
+            responses=_links(200, {"getLegal": {"parameters": _SAME}}, 401, 403, 404))
 def get_match(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
     """The bearer's seat view, or the public view without a token; carries ``version``."""
     return svc.view(match_id, token)
 
 
 @router.get("/matches/{match_id}/legal", response_model=LegalActions, operation_id="getLegal",
-            responses=_err(401, 403, 404))
+            responses=_links(200, {"postAction": {"parameters": _SAME,
+                                                  "requestBody": _PLAY_FIRST}},
+                             401, 403, 404))
 def get_legal(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
     """The bearer's legal actions now (empty when it is not to act)."""
     return svc.legal(match_id, token)
 
 
 @router.post("/matches/{match_id}/actions", response_model=MatchView, operation_id="postAction",
-             responses=_err(400, 401, 403, 404, 409, 413, 422))
+             responses=_links(200, {
+                 "getLegal": {"parameters": _SAME}, "getMatch": {"parameters": _SAME},
+                 "nextDeal": {"parameters": _SAME},
+                 "getLog": {"parameters": {"path.match_id": "$request.path.match_id"}},
+             }, 400, 401, 403, 404, 409, 413, 422))
 def post_action(match_id: str, req: ActionRequest, svc: Svc, token: Token) -> dict[str, Any]:
     """Apply an action for the bearer's seat at ``version``: 409 when stale, 422 when illegal."""
     return svc.act(match_id, token, req.action, req.version)
 
 
 @router.post("/matches/{match_id}/next-deal", response_model=MatchView, operation_id="nextDeal",
-             responses=_err(400, 401, 403, 404, 409, 413, 422))
+             responses=_links(200, {"getLegal": {"parameters": _SAME}},
+                              400, 401, 403, 404, 409, 413, 422))
 def next_deal(match_id: str, svc: Svc, token: Token,
               req: Annotated[DealRequest | None, Body()] = None) -> dict[str, Any]:
     """Once a deal is over: the next deal, the deal passing to the next seat."""
@@ -90,7 +119,8 @@ def next_deal(match_id: str, svc: Svc, token: Token,
 
 
 @router.post("/matches/{match_id}/restart", response_model=MatchView, operation_id="restartMatch",
-             responses=_err(400, 401, 403, 404, 409, 413, 422))
+             responses=_links(200, {"getLegal": {"parameters": _SAME}},
+                              400, 401, 403, 404, 409, 413, 422))
 def restart(match_id: str, svc: Svc, token: Token,
             req: Annotated[DealRequest | None, Body()] = None) -> dict[str, Any]:
     """Once a deal is over: a new deal with a new random dealer; match totals start again."""

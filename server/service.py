@@ -43,49 +43,113 @@ def deal_seed(match_seed: int | None, deal_no: int) -> int:
 
 @dataclass(frozen=True)
 class Loaded:
+    """A match at one stored version. Everything in it is fixed by (match, version): the log
+    never changes below the latest version, so a copy at a version stays true forever."""
+
     row: MatchRow
     deal: DealRow
     game: Game
     state: Any
 
 
+LOCK_STRIPES = 256
+"""Per-match catch-up locks (striped): sockets notified of the same version catch up once."""
+
+
 class Service:
     def __init__(self, store: Store, broker: Broker, cache_size: int = 512) -> None:
         self.store = store
         self.broker = broker
-        self._cache: OrderedDict[str, tuple[int, int, Any]] = OrderedDict()
+        self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
+        self._stripes = [threading.Lock() for _ in range(LOCK_STRIPES)]
 
     # ------------------------------------------------------------------ loading
 
     def load(self, match_id: str) -> Loaded:
+        """The match at its latest stored version (always asks the store for that version)."""
         found = self.store.match_and_deal(match_id) if isinstance(match_id, str) else None
         if found is None:
             raise ApiError("match/not_found", f"no match {match_id!r}")
         row, deal = found
+        cached = self._cached(row.id)
+        if cached is not None and cached.row.version == row.version \
+                and cached.row.deal_no == row.deal_no:
+            return cached
         game = get_game(row.game)
-        with self._lock:
-            cached = self._cache.get(row.id)
-        if cached is not None and cached[0] == row.version and cached[1] == row.deal_no:
-            return Loaded(row, deal, game, cached[2])
-        if cached is not None and cached[1] == row.deal_no and cached[0] < row.version:
-            state, after = cached[2], cached[0]  # catch up from the cached version
+        if cached is not None and cached.row.deal_no == row.deal_no \
+                and cached.row.version < row.version:
+            state, after = cached.state, cached.row.version  # catch up from the cached version
         else:
             state, after = game.new_deal(deal.seed, deal.dealer), -1
         # only up to the version read: a newer action may land meanwhile
         for a in self.store.actions(row.id, row.deal_no, after_version=after,
                                     upto_version=row.version):
             state = game.apply(state, a.seat, json.loads(a.action_json))
-        self._remember(row.id, row.version, row.deal_no, state)
-        return Loaded(row, deal, game, state)
+        loaded = Loaded(row, deal, game, state)
+        self._remember(loaded)
+        return loaded
 
-    def _remember(self, match_id: str, version: int, deal_no: int, state: Any) -> None:
+    def at_version(self, match_id: str, version: int) -> Loaded:
+        """The match at ``version`` or later, where ``version`` is known to be stored (a change
+        notification said so): from this worker's cache when it holds that version, else by
+        replaying only the actions this worker has not seen. Sockets told of the same version
+        at once wait for one another's catch-up instead of each querying the store."""
+        cached = self.cached_at(match_id, version)
+        if cached is not None:
+            return cached
+        with self._stripes[hash(match_id) % LOCK_STRIPES]:
+            cached = self._cached(match_id)
+            if cached is not None and cached.row.version >= version:
+                return cached
+            if cached is not None:
+                rows = self.store.actions(match_id, cached.row.deal_no,
+                                          after_version=cached.row.version, upto_version=version)
+                expected = list(range(cached.row.version + 1, version + 1))
+                if [a.version for a in rows] == expected:  # no new deal in between
+                    loaded = cached
+                    for a in rows:
+                        loaded = self._advance(loaded, a.seat, json.loads(a.action_json))
+                    self._remember(loaded)
+                    return loaded
+            return self.load(match_id)
+
+    def cached_at(self, match_id: str, version: int) -> Loaded | None:
+        """This worker's copy of the match at exactly ``version``, if it has one."""
+        cached = self._cached(match_id)
+        return cached if cached is not None and cached.row.version == version else None
+
+    def _cached(self, match_id: str) -> Loaded | None:
         with self._lock:
-            self._cache[match_id] = (version, deal_no, state)
-            self._cache.move_to_end(match_id)
+            return self._cache.get(match_id)
+
+    def _remember(self, loaded: Loaded) -> None:
+        """Keep the newest copy a worker has seen (an older one never replaces a newer)."""
+        with self._lock:
+            old = self._cache.get(loaded.row.id)
+            if old is not None and old.row.version > loaded.row.version:
+                return
+            self._cache[loaded.row.id] = loaded
+            self._cache.move_to_end(loaded.row.id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
+
+    @staticmethod
+    def _advance(loaded: Loaded, seat: int, action: dict[str, Any]) -> Loaded:
+        """The match one action later, as ``append`` stores it (raises EngineError)."""
+        state = loaded.game.apply(loaded.state, seat, action)
+        result = loaded.game.result(state)
+        row, deal = loaded.row, loaded.deal
+        changes: dict[str, Any] = {"version": row.version + 1}
+        if result is not None:
+            changes["scores_json"] = json.dumps(
+                [a + b for a, b in zip(row.scores, result["deltas"], strict=True)])
+            changes["finished"] = True
+            deal = DealRow(**(deal.model_dump() | {"result_json": json.dumps(result)}))
+        # new detached rows: a copy of a loaded row would share its SQLAlchemy instance state
+        row = MatchRow(**(row.model_dump() | changes))
+        return Loaded(row, deal, loaded.game, state)
 
     def seat_of(self, row: MatchRow, token: str | None) -> int:
         """The seat a bearer token acts for (compared in constant time)."""
@@ -167,33 +231,45 @@ class Service:
 
     def act(self, match_id: str, token: str | None, action: dict[str, Any],
             version: int) -> dict[str, Any]:
-        loaded = self.load(match_id)
+        loaded, seat = self.act_loaded(match_id, token, action, version)
+        return self.match_view(loaded, seat)
+
+    def act_loaded(self, match_id: str, token: str | None, action: dict[str, Any],
+                   version: int) -> tuple[Loaded, int]:
+        """Apply the bearer's action at ``version``; returns the match after it and the seat.
+
+        When this worker holds the match at ``version`` it applies the action without reading
+        the store: the conditional write refuses it anyway if the match has moved on."""
+        loaded = self.cached_at(match_id, version) if isinstance(match_id, str) else None
+        if loaded is None:
+            loaded = self.load(match_id)
         row = loaded.row
         seat = self.seat_of(row, token)
         self._check_version(row, version)
         try:
-            state = loaded.game.apply(loaded.state, seat, action)
+            after = self._advance(loaded, seat, action)
         except EngineError as exc:
+            if self.store.version(row.id) != row.version:  # stale comes before illegal
+                raise self._stale(row.id) from None
             raise from_engine(exc) from None
-        result = loaded.game.result(state)
-        scores = None
-        if result is not None:
-            scores = [a + b for a, b in zip(row.scores, result["deltas"], strict=True)]
+        over = after.deal.result_json is not None
         entry = ActionRow(match_id=row.id, version=row.version + 1, deal_no=row.deal_no,
                           seat=seat, action_json=json.dumps(action))
         try:
-            self.store.append(row, row.version, action=entry, finished=result is not None,
-                              scores=scores,
-                              result=(row.deal_no, json.dumps(result)) if result else None)
+            self.store.append(row, row.version, action=entry, finished=over,
+                              scores=after.row.scores if over else None,
+                              result=(row.deal_no, after.deal.result_json or "")
+                              if over else None)
         except Stale:
             raise self._stale(row.id) from None
-        new_row = row.model_copy(update={"version": row.version + 1})
-        if scores is not None:
-            new_row.scores_json = json.dumps(scores)
-            new_row.finished = True
-        self._remember(row.id, new_row.version, row.deal_no, state)
-        self.broker.publish(row.id, new_row.version)
-        return self.match_view(Loaded(new_row, loaded.deal, loaded.game, state), seat)
+        self._remember(after)
+        self.broker.publish(row.id, after.row.version)
+        return after, seat
+
+    def seat_view(self, loaded: Loaded, seat: int | None) -> tuple[dict[str, Any], list[Any]]:
+        """A seat's view and its legal actions at the same version (none for a spectator)."""
+        legal = loaded.game.legal_actions(loaded.state, seat) if seat is not None else []
+        return self.match_view(loaded, seat), legal
 
     def new_deal(self, match_id: str, token: str | None, version: int | None,
                  restart: bool) -> dict[str, Any]:

@@ -25,6 +25,11 @@ class Settings(BaseSettings):
     """How often the AI service sweeps for matches it may have missed (after a restart)."""
     max_body_bytes: int = 16_384
     """Largest request body accepted; beyond it: 413."""
+    ws_connections_per_token: int = 8
+    """Open WebSockets one seat token may hold (a reconnecting tab needs a few); counted across
+    workers in Redis when ``redis_url`` is set."""
+    ws_lease_seconds: float = 30.0
+    """How long a WebSocket's Redis lease lasts unless its worker renews it (after a crash)."""
     web_dir: Path = ROOT / "web"
     state_cache: int = 512
     """Matches whose latest state a worker keeps in memory (a cache: the store is the truth)."""

@@ -10,14 +10,15 @@ memory. Every write goes through ``append`` under optimistic concurrency: the ma
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
-from sqlalchemy import BigInteger, event, update
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.engine import Engine
+from sqlalchemy import BigInteger, bindparam, event, insert, update
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
 
@@ -87,6 +88,10 @@ class AiSeatRow(SQLModel, table=True):
     token: str
 
 
+POOL_SIZE = 40
+"""Database connections a worker keeps: as many as its request threads (AnyIO's default 40)."""
+
+
 class Stale(Exception):
     """The match moved on since the version the writer read."""
 
@@ -95,7 +100,12 @@ def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL and a busy timeout so several processes can share
     the file."""
     if url.startswith("sqlite"):
-        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        # a connection per request thread, kept: SQLite's overflow connections would be closed
+        # and reopened (with the pragmas below) on every request under load
+        in_memory = make_url(url).database in (None, "", ":memory:")
+        pool = {} if in_memory else {"pool_size": POOL_SIZE, "max_overflow": POOL_SIZE}
+        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                            **pool)
 
         @event.listens_for(eng, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -105,7 +115,8 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.close()
     else:
-        eng = create_engine(url, pool_pre_ping=True)
+        eng = create_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE // 2,
+                            max_overflow=POOL_SIZE)
     _create_tables(eng)
     return eng
 
@@ -123,11 +134,25 @@ def _create_tables(eng: Engine) -> None:
             time.sleep(0.2 * (attempt + 1))
 
 
+_matches, _deals = MatchRow.__table__, DealRow.__table__  # type: ignore[attr-defined]
+# statements built once: the SET clause is the columns each call passes
+_ADVANCE = update(_matches).where(_matches.c.id == bindparam("at_id"),
+                                  _matches.c.version == bindparam("at_version"))
+_INSERT_ACTION = insert(ActionRow.__table__)  # type: ignore[attr-defined]
+_INSERT_DEAL = insert(_deals)
+_DEAL_RESULT = update(_deals).where(_deals.c.match_id == bindparam("at_id"),
+                                    _deals.c.deal_no == bindparam("at_deal"))
+
+
 class Store:
     """The queries the service needs, and nothing else."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # SQLite has one writer at a time: a worker's writers queue on a lock here rather than
+        # in SQLite's busy handler, which sleeps for milliseconds between tries
+        self._write_lock: AbstractContextManager[Any] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else nullcontext())
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -146,6 +171,10 @@ class Store:
     def match(self, match_id: str) -> MatchRow | None:
         with self.session() as s:
             return s.get(MatchRow, match_id)
+
+    def version(self, match_id: str) -> int | None:
+        with self.session() as s:
+            return s.exec(select(MatchRow.version).where(col(MatchRow.id) == match_id)).first()
 
     def match_and_deal(self, match_id: str) -> tuple[MatchRow, DealRow] | None:
         """A match and its current deal in one round trip (every request starts here)."""
@@ -190,30 +219,26 @@ class Store:
             values["finished"] = finished
         if scores is not None:
             values["scores_json"] = json.dumps(scores)
-        with self.session() as s:
-            res = s.exec(  # type: ignore[call-overload]
-                update(MatchRow)
-                .where(col(MatchRow.id) == match.id, col(MatchRow.version) == version)
-                .values(**values)
-            )
-            if res.rowcount != 1:
-                s.rollback()
-                raise Stale
-            if action is not None:
-                s.add(action)
-            if deal is not None:
-                s.add(deal)
-            if result is not None:
-                row = s.get(DealRow, (match.id, result[0]))
-                assert row is not None
-                row.result_json = result[1]
-                s.add(row)
+        # SQL expression language on one connection, not the ORM's unit of work: this runs
+        # once per action, and the ORM's bookkeeping cost more than the statements themselves
+        with self._write_lock, self.engine.connect() as conn:
             try:
-                s.commit()
-            except Exception as exc:  # a racing writer took this version's log slot
-                s.rollback()
-                if "UNIQUE" in str(exc).upper() or "DUPLICATE" in str(exc).upper():
-                    raise Stale from exc
+                res = conn.execute(_ADVANCE, {"at_id": match.id, "at_version": version, **values})
+                if res.rowcount != 1:
+                    raise Stale
+                if action is not None:
+                    conn.execute(_INSERT_ACTION, action.model_dump())
+                if deal is not None:
+                    conn.execute(_INSERT_DEAL, deal.model_dump())
+                if result is not None:
+                    conn.execute(_DEAL_RESULT, {"at_id": match.id, "at_deal": result[0],
+                                                "result_json": result[1]})
+                conn.commit()
+            except IntegrityError as exc:  # a racing writer took this version's log slot
+                conn.rollback()
+                raise Stale from exc
+            except BaseException:
+                conn.rollback()
                 raise
 
     def ai_seats(self, match_id: str | None = None) -> list[AiSeatRow]:
@@ -224,7 +249,7 @@ class Store:
                 q = q.where(AiSeatRow.match_id == match_id)
             else:
                 q = q.join(MatchRow, col(MatchRow.id) == col(AiSeatRow.match_id)).where(
-                    MatchRow.finished == False)  # noqa: E712
+                    MatchRow.finished == False)
             return list(s.exec(q))
 
     def versions(self, ids: list[str]) -> dict[str, int]:

@@ -27,7 +27,7 @@ def _redis_reason() -> str | None:
 
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
         return None
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001  (no driver, no server: say why and skip)
         return f"Redis not reachable at {REDIS_URL}: {exc}"
 
 
@@ -81,3 +81,73 @@ def test_a_socket_on_one_worker_sees_actions_on_another(two_workers: list[str]) 
             upd = json.loads(ws.recv(timeout=10))
             assert upd["type"] == "update" and upd["match"]["version"] == seat // 2 + 1
             assert upd["events"] == [{"type": "declared", "seat": seat}]
+
+
+def test_connections_per_token_are_counted_across_workers(two_workers: list[str]) -> None:
+    """The per-token WebSocket limit holds across workers: the sockets a token holds on worker A
+    count against it on worker B, and a closed one frees its place on both."""
+    from contextlib import ExitStack
+
+    from websockets.sync.client import ClientConnection, connect
+
+    from server.settings import Settings
+
+    a, b = two_workers
+    limit = Settings().ws_connections_per_token
+    m = httpx.post(f"{a}/api/matches", json={"game": "sichuan", "seed": 3,
+                                             "seats": [{"kind": "human"}] * 4}).json()
+    path = f"/api/matches/{m['match_id']}/ws?token={m['seats'][0]['token']}"
+
+    def first(url: str, stack: ExitStack) -> tuple[ClientConnection, dict]:
+        ws = stack.enter_context(connect(url.replace("http", "ws", 1) + path, open_timeout=10))
+        return ws, json.loads(ws.recv(timeout=10))
+
+    with ExitStack() as stack:
+        held = []
+        for i in range(limit):  # spread over both workers
+            ws, msg = first(a if i % 2 else b, stack)
+            held.append(ws)
+            assert msg["type"] == "snapshot"
+        for url in (a, b):
+            with ExitStack() as one:
+                _, msg = first(url, one)
+                assert msg["type"] == "error"
+                assert msg["error"]["code"] == "ws/too_many_connections"
+        held[0].close()  # on worker B: its place is free on A too
+        deadline = time.monotonic() + 10
+        while True:
+            with ExitStack() as one:
+                _, msg = first(a, one)
+                if msg["type"] == "snapshot":
+                    break
+            assert time.monotonic() < deadline, "the closed socket's place was not freed"
+            time.sleep(0.2)
+
+
+def test_a_dead_workers_connections_lapse() -> None:
+    """Leases of a worker that stops renewing them (it crashed) lapse after their time, so the
+    token's places come back without the worker's help."""
+    import asyncio
+
+    from server.limits import RedisConnectionLimit
+
+    reason = _redis_reason()
+    if reason:
+        pytest.skip(reason)
+
+    async def scenario() -> None:
+        token = f"lapse-{time.monotonic_ns()}"
+        dead = RedisConnectionLimit(REDIS_URL, limit=2, lease_seconds=0.6)
+        alive = RedisConnectionLimit(REDIS_URL, limit=2, lease_seconds=0.6)
+        try:
+            assert await dead.acquire(token) is not None
+            assert await alive.acquire(token) is not None
+            assert await alive.acquire(token) is None  # full: one lease each
+            await dead.close()  # the crash: no more renewals, no release
+            await asyncio.sleep(1.0)  # past the dead lease; the live one was renewed
+            assert await alive.acquire(token) is not None
+            assert await alive.acquire(token) is None  # the live lease still counts
+        finally:
+            await alive.close()
+
+    asyncio.run(scenario())

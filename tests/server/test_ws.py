@@ -88,12 +88,11 @@ def test_example_bot_plays_a_whole_deal(live_server: str) -> None:
 def test_connections_per_token_are_limited(client: TestClient) -> None:
     from contextlib import ExitStack
 
-    from server.ws import MAX_CONNECTIONS_PER_TOKEN
-
+    limit = client.app.state.settings.ws_connections_per_token  # type: ignore[attr-defined]
     m = new_match(client)
     mid, token = m["match_id"], m["seats"][0]["token"]
     with ExitStack() as stack:
-        for _ in range(MAX_CONNECTIONS_PER_TOKEN):
+        for _ in range(limit):
             ws = stack.enter_context(client.websocket_connect(f"/api/matches/{mid}/ws?token={token}"))
             assert ws.receive_json()["type"] == "snapshot"
         with client.websocket_connect(f"/api/matches/{mid}/ws?token={token}") as extra:
