@@ -129,9 +129,13 @@ def ranked(basic: Policy, view: dict, legal: list[dict], rng: random.Random,
     return out
 
 
-def playout(game: Any, state: Any, basic: Policy, rng: random.Random) -> list[int]:
-    """Every seat plays ``basic`` to the end of the deal: the deal's score deltas."""
+def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
+            deadline: float | None = None) -> list[int] | None:
+    """Every seat plays ``basic`` to the end of the deal: the deal's score deltas (None when
+    ``perf_counter`` passes ``deadline`` first)."""
     while seats := game.to_act(state):
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         seat = seats[0]
         legal = game.legal_actions(state, seat)
         action = legal[0] if len(legal) == 1 else basic(game.view(state, seat), legal, rng)
@@ -187,12 +191,16 @@ class StrongPolicy:
             deal = self.game.determinize(base, seat, random.Random(rng.getrandbits(64)))
             stream = rng.getrandbits(64)
             row: list[int] = []
+            deadline = None if s.rollouts is not None else start + budget
             for i in racing:
                 t0 = time.perf_counter()
-                if s.rollouts is None and row and t0 - start + per_rollout > budget:
+                if deadline is not None and row and t0 + per_rollout > deadline:
                     break  # out of time mid-iteration: an unpaired result would mislead
                 after = self.game.apply(deal, seat, cands[i])
-                row.append(playout(self.game, after, self.basic, random.Random(stream))[seat])
+                deltas = playout(self.game, after, self.basic, random.Random(stream), deadline)
+                if deltas is None:
+                    break  # the budget ran out inside a playout
+                row.append(deltas[seat])
                 took = time.perf_counter() - t0
                 per_rollout = max(per_rollout * 0.8 + took * 0.2, took)
             if len(row) < len(racing):

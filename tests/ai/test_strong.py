@@ -116,7 +116,10 @@ def test_one_choice_is_played_and_a_win_taken_without_search() -> None:
 def test_playout_ends_the_deal() -> None:
     game = get_game("paohuzi")
     deltas = playout(game, game.new_deal(2), POLICIES["paohuzi"]["basic"], random.Random(0))
-    assert len(deltas) == 3 and sum(deltas) == 0
+    assert deltas is not None and len(deltas) == 3 and sum(deltas) == 0
+    # a deadline already past: no result rather than a late one
+    assert playout(game, game.new_deal(2), POLICIES["paohuzi"]["basic"], random.Random(0),
+                   deadline=0.0) is None
 
 
 def _without_timings(report: dict) -> dict:
