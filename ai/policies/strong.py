@@ -53,7 +53,7 @@ SAMPLERS: dict[str, Sampler] = {
 """Game name -> the engine's view sampler (a full state consistent with a seat's view)."""
 
 DEFAULT_BUDGET_MS = 1000.0
-SAFETY = 0.9
+SAFETY = 0.8
 """Start another iteration only if it should end within this share of the budget."""
 
 
