@@ -94,8 +94,10 @@ class Timings:
     errors: int = 0
 
 
-async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings) -> None:
-    """Play one seat to the end of the deal."""
+async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
+              think: float) -> None:
+    """Play one seat to the end of the deal, thinking ``think`` seconds on average (0.5 to 1.5
+    times it) before each action."""
     url = f"{server.replace('http', 'ws', 1)}/api/matches/{mid}/ws?token={token}"
     mine: dict[int, float] = {}
     seen = -1
@@ -117,24 +119,26 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings)
             if view["state"]["result"] is not None:
                 return
             if msg["legal"] and v not in mine:
+                if think:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 mine[v] = time.monotonic()
                 t.sent[f"{mid}/{v}"] = mine[v]
                 await ws.send(json.dumps({"action": rng.choice(msg["legal"]), "version": v}))
                 t.actions += 1
 
 
-def _bots_process(server: str, seats: list[tuple[str, int, str]]) -> Timings:
+def _bots_process(server: str, seats: list[tuple[str, int, str]], think: float) -> Timings:
     t = Timings()
 
     async def main() -> None:
-        await asyncio.gather(*(bot(server, mid, token, random.Random(f"{mid}:{seat}"), t)
+        await asyncio.gather(*(bot(server, mid, token, random.Random(f"{mid}:{seat}"), t, think)
                                for mid, seat, token in seats))
     asyncio.run(main())
     return t
 
 
-def play(server: str, matches: int, game: str, seed: int,
-         processes: int) -> tuple[float, Timings, int]:
+def play(server: str, matches: int, game: str, seed: int, processes: int,
+         think: float) -> tuple[float, Timings, int]:
     """Create the matches, then play them all at once; returns (seconds, timings, players)."""
     with httpx.Client(base_url=server, timeout=30) as http:
         players = next(g["players"] for g in http.get("/api/games").json() if g["name"] == game)
@@ -147,7 +151,7 @@ def play(server: str, matches: int, game: str, seed: int,
             groups[i % processes] += [(m["match_id"], s["seat"], s["token"]) for s in m["seats"]]
     start = time.monotonic()
     with multiprocessing.Pool(processes) as pool:
-        parts = pool.starmap(_bots_process, [(server, g) for g in groups if g])
+        parts = pool.starmap(_bots_process, [(server, g, think) for g in groups if g])
     elapsed = time.monotonic() - start
     t = Timings()
     for part in parts:
@@ -183,13 +187,15 @@ def pct(xs: list[float], p: float) -> float:
 
 
 def report(label: str, game: str, matches: int, players: int, elapsed: float, t: Timings,
-           ceil: tuple[float, float], cpu: float) -> None:
+           ceil: tuple[float, float], cpu: float, think_ms: float) -> None:
     action = sorted(t.action)
     push = sorted(when - t.sent[key] for key, when in t.pushed if key in t.sent)
     rate = t.actions / elapsed
+    think = f" (thinking {think_ms:.0f} ms)" if think_ms else ""
     print(f"{label}: ceiling {ceil[0]:.0f} requests/s (GET /api/games),"
           f" server CPU {1000 * ceil[1]:.2f} ms a request")
-    print(f"{label}: {game}, {matches} matches x {players} bots over WebSocket in {elapsed:.1f} s;"
+    print(f"{label}: {game}, {matches} matches x {players} bots{think} over WebSocket in"
+          f" {elapsed:.1f} s;"
           f" {t.actions} actions ({t.errors} refused), {rate:.0f} actions/s"
           f" = {100 * rate / ceil[0]:.0f}% of the ceiling;"
           f" server CPU {1000 * cpu / t.actions:.2f} ms an action")
@@ -255,6 +261,8 @@ def main() -> None:
     ap.add_argument("--redis", action="store_true", help=f"the Redis broker at {REDIS}")
     ap.add_argument("--clients", type=int, default=2, help="client processes")
     ap.add_argument("--ceiling-seconds", type=float, default=5.0)
+    ap.add_argument("--think-ms", type=float, default=0.0,
+                    help="a bot's mean pause before acting (0: as fast as the server answers)")
     args = ap.parse_args()
     label = (f"{'PostgreSQL' if args.postgres else 'SQLite'}"
              f"{' + Redis' if args.redis else ''}, {args.workers} worker(s)")
@@ -273,8 +281,10 @@ def main() -> None:
         rate = ceiling(server, args.ceiling_seconds, args.clients, 16)
         ceil = (rate, (cpu_seconds(pid) - cpu) / (rate * args.ceiling_seconds))
         cpu = cpu_seconds(pid)
-        elapsed, t, players = play(server, args.matches, args.game, args.seed, args.clients)
-        report(label, args.game, args.matches, players, elapsed, t, ceil, cpu_seconds(pid) - cpu)
+        elapsed, t, players = play(server, args.matches, args.game, args.seed, args.clients,
+                                   args.think_ms / 1000)
+        report(label, args.game, args.matches, players, elapsed, t, ceil, cpu_seconds(pid) - cpu,
+               args.think_ms)
 
 
 if __name__ == "__main__":

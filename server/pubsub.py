@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
 
 ALL = "*"
 """Subscribe to every match (the AI service)."""
@@ -110,7 +113,8 @@ class RedisBroker:
                     self.local._deliver(match_id, int(version))
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001  (Redis went away: wait and subscribe again)
+            except Exception:  # Redis went away: wait and subscribe again
+                log.warning("lost the Redis subscription; subscribing again", exc_info=True)
                 await asyncio.sleep(1)
             finally:
                 # a Redis that does not answer must not hold the worker's shutdown up

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from typing import Any
 
@@ -25,6 +26,7 @@ from .pubsub import Note
 from .service import Service
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 MAX_MESSAGE_BYTES = 8_192
 RATE = 20.0
@@ -83,27 +85,29 @@ async def _view_at(svc: Service, match_id: str, token: str | None,
 @router.websocket("/matches/{match_id}/ws")
 async def match_ws(websocket: WebSocket, match_id: str, token: str | None = None) -> None:
     svc = websocket.app.state.service
-    broker = websocket.app.state.broker
     await websocket.accept()
-    try:
-        view, legal = await run_in_threadpool(_seat_view, svc, match_id, token)
-    except ApiError as exc:
-        await _send(websocket, {"type": "error", **exc.body()})
-        await websocket.close(code=4000 + exc.status)
-        return
-    limit = _connection_limit(websocket.app)
-    lease = await limit.acquire(token) if token else None
-    if token and lease is None:
-        await _send(websocket, _error(
-            "ws/too_many_connections",
-            f"this seat already has {limit.limit} open connections"))
-        await websocket.close(code=4429)
-        return
-    try:
-        await _serve(websocket, svc, broker, match_id, token, view, legal)
-    finally:
-        if token and lease is not None:
-            await limit.release(token, lease)
+    # subscribed before the snapshot is read: a change landing in between is then pushed
+    # (or skipped as already seen), never lost between the read and the subscription
+    async with websocket.app.state.broker.subscribe(match_id) as notes:
+        try:
+            view, legal = await run_in_threadpool(_seat_view, svc, match_id, token)
+        except ApiError as exc:
+            await _send(websocket, {"type": "error", **exc.body()})
+            await websocket.close(code=4000 + exc.status)
+            return
+        limit = _connection_limit(websocket.app)
+        lease = await limit.acquire(token) if token else None
+        if token and lease is None:
+            await _send(websocket, _error(
+                "ws/too_many_connections",
+                f"this seat already has {limit.limit} open connections"))
+            await websocket.close(code=4429)
+            return
+        try:
+            await _serve(websocket, svc, notes, match_id, token, view, legal)
+        finally:
+            if token and lease is not None:
+                await limit.release(token, lease)
 
 
 def _connection_limit(app: Any) -> ConnectionLimit:
@@ -120,48 +124,56 @@ def _connection_limit(app: Any) -> ConnectionLimit:
     return limit
 
 
-async def _serve(websocket: WebSocket, svc: Service, broker: Any, match_id: str,
+async def _serve(websocket: WebSocket, svc: Service, notes: asyncio.Queue[Note], match_id: str,
                  token: str | None, view: dict[str, Any], legal: list[Any]) -> None:
     stream = _Stream(websocket)
     allowance, stamp = RATE, time.monotonic()
-    async with broker.subscribe(match_id) as notes:
-        pusher: asyncio.Task[None] | None = None
-        try:
-            await stream.send_view(view, "snapshot", legal)
-            pusher = asyncio.create_task(_push(stream, notes, svc, match_id, token))
-            while True:
-                text = await websocket.receive_text()  # WebSocketDisconnect when the client left
-                now = time.monotonic()
-                allowance = min(RATE, allowance + (now - stamp) * RATE)
-                stamp = now
-                if allowance < 1:
-                    await _send(websocket, _error("ws/rate_limited",
-                                                     "too many messages; slow down"))
-                    continue
-                allowance -= 1
-                await _handle(websocket, stream, svc, match_id, token, text)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            if pusher is not None:
-                pusher.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await pusher
+    pusher: asyncio.Task[None] | None = None
+    try:
+        await stream.send_view(view, "snapshot", legal)
+        pusher = asyncio.create_task(_push(stream, notes, svc, match_id, token))
+        while True:
+            text = await websocket.receive_text()  # WebSocketDisconnect when the client left
+            now = time.monotonic()
+            allowance = min(RATE, allowance + (now - stamp) * RATE)
+            stamp = now
+            if allowance < 1:
+                await _send(websocket, _error("ws/rate_limited", "too many messages; slow down"))
+                continue
+            allowance -= 1
+            await _handle(websocket, stream, svc, match_id, token, text)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        if pusher is not None:
+            pusher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await pusher
 
 
 async def _push(stream: _Stream, notes: asyncio.Queue[Note], svc: Service, match_id: str,
                 token: str | None) -> None:
     """Send an update for each change this connection has not seen yet; changes that queued
-    up meanwhile go out as one update (of the newest)."""
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            _, version = await notes.get()
-            while not notes.empty():
-                version = max(version, notes.get_nowait()[1])
-            if version > stream.version:
-                with contextlib.suppress(ApiError):
-                    view, legal = await _view_at(svc, match_id, token, version)
-                    await stream.send_view(view, "update", legal)
+    up meanwhile go out as one update (of the newest). A failure to render one is logged and
+    answered from the store instead: a socket that missed an update would wait forever."""
+    while True:
+        _, version = await notes.get()
+        while not notes.empty():
+            version = max(version, notes.get_nowait()[1])
+        if version <= stream.version:
+            continue
+        try:
+            view, legal = await _view_at(svc, match_id, token, version)
+        except ApiError:
+            continue
+        except Exception:
+            log.exception("update of match %s to version %s failed; loading it", match_id,
+                          version)
+            view, legal = await run_in_threadpool(_seat_view, svc, match_id, token)
+        try:
+            await stream.send_view(view, "update", legal)
+        except (WebSocketDisconnect, RuntimeError):
+            return  # the client left: the receiving side ends the connection
 
 
 async def _handle(websocket: WebSocket, stream: _Stream, svc: Service, match_id: str,
