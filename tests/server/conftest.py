@@ -20,7 +20,6 @@ from fastapi.testclient import TestClient
 from server.app import create_app
 from server.settings import ROOT, Settings
 
-
 POSTGRES_ADMIN = os.environ.get("PAIJU_TEST_POSTGRES",
                                 "postgresql://postgres@127.0.0.1:5432/postgres")
 """A PostgreSQL server the API suite also runs against when it is reachable (each test gets a
@@ -33,7 +32,7 @@ def _postgres_reachable() -> str | None:
 
         with psycopg.connect(POSTGRES_ADMIN, connect_timeout=2):
             return None
-    except Exception as exc:  # no driver, no server, no access: say why and skip
+    except Exception as exc:  # noqa: BLE001  (no driver, no server, no access: say why, skip)
         return f"PostgreSQL not reachable at {POSTGRES_ADMIN}: {exc}"
 
 
@@ -88,7 +87,7 @@ def _redis_reachable() -> bool:
 
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
         return True
-    except Exception:
+    except Exception:  # noqa: BLE001  (any failure means: not reachable)
         return False
 
 

@@ -219,7 +219,7 @@ def test_log_reveals_seed_after_the_deal_and_replays(ai_client: TestClient) -> N
 
 
 def test_score_calculator_route(client: TestClient) -> None:
-    spec = {"concealed": "1m 1m 2m 2m 3m 3m 4m 4m 5m 5m 6m 6m 7m".split(),
+    spec = {"concealed": ["1m", "1m", "2m", "2m", "3m", "3m", "4m", "4m", "5m", "5m", "6m", "6m", "7m"],
             "winning_tile": "7m", "missing_suit": "p"}
     r = client.post("/api/games/sichuan/score", json=spec)
     assert r.status_code == 200 and r.json()["fan"] == 4  # seven pairs 2 + full flush 2

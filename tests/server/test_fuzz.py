@@ -8,10 +8,10 @@ import tempfile
 import pytest
 
 schemathesis = pytest.importorskip("schemathesis")
-from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis import HealthCheck, settings
 
-from server.app import create_app  # noqa: E402
-from server.settings import Settings  # noqa: E402
+from server.app import create_app
+from server.settings import Settings
 
 APP = create_app(Settings(database_url=f"sqlite:///{tempfile.mkdtemp()}/fuzz.db",
                           ai_in_process=False))

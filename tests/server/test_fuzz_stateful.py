@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 schemathesis = pytest.importorskip("schemathesis")
-from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis import HealthCheck, settings
 
-from engine import GAMES  # noqa: E402
-from server.app import create_app  # noqa: E402
-from server.settings import Settings  # noqa: E402
+from engine import GAMES
+from server.app import create_app
+from server.settings import Settings
 
 APP = create_app(Settings(database_url=f"sqlite:///{tempfile.mkdtemp()}/stateful.db",
                           ai_in_process=False))
@@ -23,6 +23,8 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 ANSWERS: Counter[tuple[str, int]] = Counter()
 """(operation, status) of every call the machine made, to check that the links were followed."""
+SEATED = Counter[str]()
+"""Operations answered for a seat (a bearer token the server took): only a link carries one."""
 
 
 class Workflow(schema.as_state_machine()):  # type: ignore[misc]
@@ -44,8 +46,11 @@ class Workflow(schema.as_state_machine()):  # type: ignore[misc]
 
     def after_call(self, response: Any, case: schemathesis.Case) -> None:
         super().after_call(response, case)
-        ANSWERS[(case.operation.definition.raw.get("operationId", "?"),
-                 response.status_code)] += 1
+        op = case.operation.definition.raw.get("operationId", "?")
+        ANSWERS[(op, response.status_code)] += 1
+        bearer = str((case.headers or {}).get("authorization", "")).startswith("Bearer ")
+        if bearer and response.status_code not in (401, 403, 404):
+            SEATED[op] += 1
 
     def validate_response(self, response: Any, case: schemathesis.Case,
                           additional_checks: Any = None, **kwargs: Any) -> None:
@@ -68,4 +73,4 @@ def test_links_carry_the_seat_token() -> None:
     if not ANSWERS:
         pytest.skip("the state machine above did not run in this process")
     assert ANSWERS[("createMatch", 201)] > 0, dict(ANSWERS)
-    assert ANSWERS[("getLegal", 200)] + ANSWERS[("postAction", 200)] > 0, dict(ANSWERS)
+    assert sum(SEATED.values()) > 0, dict(ANSWERS)
