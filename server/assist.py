@@ -10,25 +10,15 @@ asks at the last version needs no special case.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Literal
 
 from fastapi import APIRouter
 from pydantic import Field
 
-from engine.mcr.hints import hints as mcr_hints
-from engine.nantong.hints import hints as nantong_hints
-from engine.paohuzi.hints import hints as paohuzi_hints
-from engine.sichuan.hints import hints as sichuan_hints
+from engine.hints import hints
 
 from .models import ErrorResponse, Wire
 from .routes import Svc, Token
-
-HINTS: dict[str, Callable[[Any, Any, int], dict[str, Any]]] = {
-    "mcr": mcr_hints, "sichuan": sichuan_hints, "nantong": nantong_hints,
-    "paohuzi": paohuzi_hints,
-}
-"""Each registered game's hint function: (game, state, seat) → the hints JSON."""
 
 
 class ScoreItem(Wire):
@@ -109,5 +99,5 @@ def get_hints(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
     the seat may see; ``available: false`` once the deal is over."""
     loaded = svc.load(match_id)
     seat = svc.seat_of(loaded.row, token)
-    body = HINTS[loaded.game.name](loaded.game, loaded.state, seat)
+    body = hints(loaded.game, loaded.state, seat)
     return {"match_id": loaded.row.id, "version": loaded.row.version, **body}

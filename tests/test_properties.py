@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from engine import GAMES, IllegalAction
+from engine.hints import hints
 from engine.core.playout import Policy, eager_action, random_action, random_playout
 from engine.core.protocol import Action, Game
 
@@ -174,6 +175,16 @@ def test_determinize_keeps_own_options(game: Game, seed: int) -> None:
             det = game.determinize(state, s, random.Random(1000 * seed + i))
             assert (s in game.to_act(det)) == (s in game.to_act(state)), f"step {i}, seat {s}"
             assert game.legal_actions(det, s) == game.legal_actions(state, s), f"step {i}, seat {s}"
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES[::3])
+def test_hints_never_leak(game: Game, seed: int) -> None:
+    """(f'') A seat's hints follow from what it sees: they are the same on a determinized state,
+    so the hints endpoint cannot reveal a hidden card (at every step; every third case, as hints are slower)."""
+    for i, state in states(game, seed):
+        for s in range(game.players):
+            det = game.determinize(state, s, random.Random(1000 * seed + i))
+            assert hints(game, det, s) == hints(game, state, s), f"step {i}, seat {s}"
 
 
 def card_ids_in(node: object) -> Iterator[int]:

@@ -4,8 +4,6 @@ tile, and no leak of hidden tiles."""
 
 from __future__ import annotations
 
-import random
-
 from engine.mcr import GAME as G
 from engine.mcr.hints import hints
 from tests.mcr.position import position
@@ -69,16 +67,3 @@ def test_no_warning_for_a_face_with_no_copy_unseen() -> None:
     state, _ = position({0: "1m 1m 1m 1m 6p 7p 1s 2s 3s E E C 9m 9m", 1: "C"},
                         melds={1: FOUR_CHOWS}, drawn="9m")
     assert by_face(hints(G, state, 0))["1m"]["danger"] == []
-
-
-def test_no_leak_on_a_played_deal() -> None:
-    """Hints at every step of a deal equal the hints on a determinization of that step."""
-    rng = random.Random(3)
-    state = G.new_deal(11)
-    steps = 0
-    while G.result(state) is None and steps < 60:
-        for seat in range(4):
-            assert hints(G, G.determinize(state, seat, rng), seat) == hints(G, state, seat)
-        seat = G.to_act(state)[0]
-        state = G.apply(state, seat, rng.choice(G.legal_actions(state, seat)))
-        steps += 1

@@ -69,16 +69,3 @@ def test_no_leak_hints_equal_on_every_determinization() -> None:
         want = hints(G, state, seat)
         for _ in range(4):
             assert hints(G, G.determinize(state, seat, rng), seat) == want
-
-
-def test_no_leak_on_a_played_deal() -> None:
-    """Through preparation and play: hints equal those on a determinization of each step."""
-    rng = random.Random(6)
-    state = G.new_deal(8)
-    steps = 0
-    while G.result(state) is None and steps < 60:
-        for seat in range(3):
-            assert hints(G, G.determinize(state, seat, rng), seat) == hints(G, state, seat)
-        seat = G.to_act(state)[0]
-        state = G.apply(state, seat, rng.choice(G.legal_actions(state, seat)))
-        steps += 1

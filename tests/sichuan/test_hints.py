@@ -91,16 +91,3 @@ def test_over_gives_no_hints() -> None:
     state, _ = position({0: "1m"}, missing="pmpm", phase="over")
     h = hints(G, state, 0)
     assert not h["available"] and h["reason"] == "over" and h["discards"] == []
-
-
-def test_no_leak_on_a_played_deal() -> None:
-    """Hints at every step of a deal equal the hints on a determinization of that step."""
-    rng = random.Random(9)
-    state = G.new_deal(4)
-    steps = 0
-    while G.result(state) is None and steps < 80:
-        for seat in range(4):
-            assert hints(G, G.determinize(state, seat, rng), seat) == hints(G, state, seat)
-        seat = G.to_act(state)[0]
-        state = G.apply(state, seat, rng.choice(G.legal_actions(state, seat)))
-        steps += 1
