@@ -1,6 +1,6 @@
 """MCR hints (engine/mcr/hints.py) on hand-made positions: waits with their points and the
 8-point minimum, special shapes counted as ready, the warning against an opponent left with one
-tile, and no leak of hidden tiles."""
+tile (no leak: tests/test_properties.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Paohuzi hints (engine/paohuzi/hints.py) on hand-made positions: the distance to seven
 groups, the huxi held and still needed, the discards that keep the hand ready with each wait's
-huxi and tun, no discard warning (PH-5.2), and no leak of hidden cards."""
+huxi and tun, no discard warning (PH-5.2) (no leak: tests/test_properties.py)."""
 
 from __future__ import annotations
 
