@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -68,6 +69,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.broker = broker
     app.state.settings = settings
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    # replays and the web page's modules are large and compress about tenfold; small answers
+    # (most views, errors) go out as they are
+    app.add_middleware(GZipMiddleware, minimum_size=4096, compresslevel=6)
     app.include_router(router)
     app.include_router(replays_router)
     app.include_router(assist_router)

@@ -8,7 +8,6 @@ Every decision is taken from what the engine hands a seat — ``game.view(state,
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -36,7 +35,7 @@ def counts(text: str) -> tuple[int, ...]:
     return tuple(c)
 
 
-def play_deal(seed: int, levels: list[str], times: list[float] | None = None):
+def play_deal(seed: int, levels: list[str]):
     """A whole deal in-process; every decision asserted legal. Returns the final state."""
     state = G.new_deal(seed)
     rng = random.Random(seed)
@@ -45,10 +44,7 @@ def play_deal(seed: int, levels: list[str], times: list[float] | None = None):
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
         legal = G.legal_actions(state, seat)
         view = G.view(state, seat)
-        start = time.perf_counter()
         action = POLICIES["paohuzi"][levels[seat]](view, legal, rng)
-        if times is not None and levels[seat] == "basic":
-            times.append(time.perf_counter() - start)
         assert action in legal, (seed, seat, action)
         state = G.apply(state, seat, action)
         steps += 1
@@ -84,20 +80,17 @@ def test_isolated():
 
 # ---------------------------------------------------------------- whole deals
 
-def test_whole_deals_only_legal_actions_and_fast():
+def test_whole_deals_only_legal_actions():
     """~30 deals, the basic bot in every seat in turn against random: every answer is legal
-    (``play_deal`` asserts it), the deals end, and decisions are quick."""
-    times: list[float] = []
+    (``play_deal`` asserts it) and the deals end (decision times are the arena's to report)."""
     ends = set()
     for d in range(30):
         levels = ["random", "random", "random"]
         levels[d % 3] = "basic"
-        state = play_deal(9000 + d, levels, times)
+        state = play_deal(9000 + d, levels)
         assert state.phase == "over"
         ends.add("win" if state.win is not None else "draw")
     assert ends == {"win", "draw"}
-    times.sort()
-    assert times[int(0.99 * (len(times) - 1))] < 0.05  # generous: CI machines are slow
 
 
 def test_deterministic():

@@ -164,3 +164,17 @@ def test_bad_ids_and_deal_numbers_get_a_4xx(client: TestClient, path: str, statu
     assert error_code(r) == code
     r = client.post(path.replace("{mid}", m["match_id"]))
     assert 400 <= r.status_code < 500
+
+
+def test_a_replay_goes_out_compressed_when_the_client_accepts_it(client: TestClient) -> None:
+    """Replays run to hundreds of KB; gzip (for clients that ask) cuts them about tenfold."""
+    m = create(client, "paohuzi", seed=5)
+    play_deal(client, m, random.Random(5))
+    url = f"/api/matches/{m['match_id']}/deals/0/replay"
+    plain = client.get(url, headers={"Accept-Encoding": "identity"})
+    packed = client.get(url, headers={"Accept-Encoding": "gzip"})
+    assert plain.status_code == packed.status_code == 200
+    assert "content-encoding" not in plain.headers
+    assert packed.headers["content-encoding"] == "gzip"
+    assert int(packed.headers["content-length"]) * 4 < len(plain.content)
+    assert packed.json() == plain.json()
