@@ -8,7 +8,7 @@ app's public endpoints.
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -31,6 +31,11 @@ from .routes import router
 from .service import Service
 from .settings import Settings, get_settings
 from .store import Store, make_engine
+
+log = logging.getLogger(__name__)
+
+SHUTDOWN_GRACE_S = 5.0
+"""How long a stopping worker waits for its background tasks (Redis listener, AI) to finish."""
 
 DESCRIPTION = """\
 paiju plays traditional Chinese tile and card games. Create a match, then act for your seat with
@@ -60,8 +65,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             for task in tasks:
                 task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            if tasks:
+                # a background task stuck in a client library's close (seen once with the Redis
+                # subscription) must not hold the worker's exit up forever
+                _, stuck = await asyncio.wait(tasks, timeout=SHUTDOWN_GRACE_S)
+                for task in stuck:
+                    log.warning("background task %r did not stop within %s s; leaving it",
+                                task.get_coro(), SHUTDOWN_GRACE_S)
             service.store.engine.dispose()
 
     app = FastAPI(title="paiju", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
