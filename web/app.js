@@ -16,6 +16,8 @@ import { hintsPanel } from "./hints.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
+const LEVELS_KEY = "paiju.levels"; // {game: level}: the AI level last chosen in the lobby
+const LEVELS = ["random", "basic", "strong"]; // the AI service's levels (ai/policies)
 const FRESH_MS = 900;              // how long the last discard's animation runs
 const TURN_PHASES = new Set(["play", "discard"]); // a turn's discard (mahjong, Nantong; Paohuzi)
 
@@ -134,8 +136,9 @@ function gameCard(g) {
     h("h2", {}, gameTitle(g.name, g.title)),
     known ? h("p", { class: "game-card__cn" }, zh(known.chinese)) : null,
     h("p", {}, has(`app.game.${g.name}.summary`) ? t(`app.game.${g.name}.summary`) : g.description),
-    h("p", { class: "muted" }, known ? blurb(g, known)
+    h("p", { class: "muted", "data-testid": `blurb-${g.name}` }, known ? blurb(g)
       : t("app.lobby.comingSoonPlayers", { count: g.players })),
+    known ? levelPicker(g) : null,
     h("button", {
       type: "button", class: "btn btn--primary", "data-testid": `play-${g.name}`,
       disabled: !known, onclick: (ev) => startMatch(g, ev.currentTarget),
@@ -147,14 +150,42 @@ function gameCard(g) {
       : null);
 }
 
-function blurb(g, table) {
-  return t("app.lobby.against", { count: g.players - 1, level: t(`app.ai.${table.ai}`) });
+function blurb(g) {
+  return t("app.lobby.against", { count: g.players - 1, level: t(`app.ai.${aiLevel(g.name)}`) });
+}
+
+/** The AI level for a game's opponents: the one last chosen, else the table's default. */
+function aiLevel(game) {
+  try {
+    const chosen = JSON.parse(localStorage.getItem(LEVELS_KEY) ?? "{}")?.[game];
+    if (LEVELS.includes(chosen)) return chosen;
+  } catch {
+    /* unreadable or private mode: the default */
+  }
+  return TABLES[game].ai;
+}
+
+function levelPicker(g) {
+  const select = h("select", { "data-testid": `level-${g.name}`, onchange: (ev) => {
+    try {
+      const levels = JSON.parse(localStorage.getItem(LEVELS_KEY) ?? "{}") ?? {};
+      localStorage.setItem(LEVELS_KEY, JSON.stringify({ ...levels, [g.name]: ev.currentTarget.value }));
+    } catch {
+      /* private mode: the choice holds until the lobby is drawn again */
+    }
+    const line = app.querySelector(`[data-testid=blurb-${g.name}]`);
+    if (line) line.textContent = t("app.lobby.against", {
+      count: g.players - 1, level: t(`app.ai.${ev.currentTarget.value}`) });
+  } }, LEVELS.map((level) => h("option", { value: level, selected: level === aiLevel(g.name) },
+    t(`app.ai.${level}`))));
+  return h("label", { class: "game-card__level" }, t("app.lobby.level"), " ", select);
 }
 
 async function startMatch(g, button) {
   button.disabled = true;
   const seats = [{ kind: "human" }];
-  for (let i = 1; i < g.players; i++) seats.push({ kind: "ai", level: TABLES[g.name].ai });
+  const level = app.querySelector(`[data-testid=level-${g.name}]`)?.value ?? aiLevel(g.name);
+  for (let i = 1; i < g.players; i++) seats.push({ kind: "ai", level });
   try {
     const m = await API.createMatch(g.name, seats);
     const mine = m.seats.find((s) => s.token);

@@ -141,3 +141,29 @@ def test_claim_timer_passes_by_itself(live_server: LiveServer, new_page: Any) ->
     assert "Traceback" not in log, log
     assert stats["timed_passes"] >= 1 or page.get_by_test_id("settlement").count() == 1, stats
     assert not page.js_errors, page.js_errors
+
+
+def test_the_lobby_picks_the_ai_level_and_remembers_it(live_server: LiveServer, new_page: Any) -> None:
+    """The level chosen on a game's card is what the match's AI seats play, and the lobby shows
+    it again after a reload; the blurb names it."""
+    page = new_page(1280, 800)
+    page.goto(live_server.url + "/")
+    picker = page.get_by_test_id("level-paohuzi")
+    picker.wait_for()
+    assert picker.input_value() == "basic"
+    picker.select_option("strong")
+    assert "strong" in page.get_by_test_id("blurb-paohuzi").inner_text()
+    page.reload()
+    page.get_by_test_id("level-paohuzi").wait_for()
+    assert page.get_by_test_id("level-paohuzi").input_value() == "strong"
+    assert page.get_by_test_id("level-sichuan").input_value() == "basic"  # per game
+    page.get_by_test_id("play-paohuzi").click()
+    page.get_by_test_id("table").wait_for(timeout=15_000)
+    session = page.evaluate("JSON.parse(localStorage.getItem('paiju.current'))")
+    view = page.evaluate(
+        "async ([id, token]) => (await fetch(`/api/matches/${id}`,"
+        " {headers: {Authorization: `Bearer ${token}`}})).json()",
+        [session["match_id"], session["token"]])
+    levels = [s.get("level") for s in view["seats"] if s["kind"] == "ai"]
+    assert levels == ["strong", "strong"], view["seats"]
+    assert page.evaluate("[...window.__paijuMissing]") == []
