@@ -5,7 +5,7 @@
 // goes through the handlers the app passes in ``ctx.on``.
 
 import { h, zh, append } from "./dom.js";
-import { seatNames, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable, scoreEl, seatKind }
+import { seatNames, discardRiver, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable, scoreEl, seatKind }
   from "./table.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
 import { t, patternName } from "./i18n.js";
@@ -120,23 +120,8 @@ function groupsEl(p, size) {
 }
 
 function riverEl(discards, seat, last, fresh) {
-  const river = h("div", { class: "lriver", "data-testid": "river", "aria-label": t("app.mj.discards") });
-  discards.forEach((c, i) => {
-    const isLast = last && last.seat === seat && last.card.id === c.id && i === discards.length - 1;
-    const el = cardEl(c.face, { size: "sm", cls: isLast ? "is-last" : "" });
-    if (isLast) {
-      el.dataset.testid = "last-discard";
-      el.setAttribute("aria-label", t("app.mj.lastDiscard", { card: cardName(c.face) }));
-      el.title = t("app.mj.lastDiscard", { card: cardName(c.face) });
-      if (fresh) {
-        el.classList.add("is-fresh");
-        el.style.animationDelay = `-${fresh.elapsed}ms`;
-      }
-    }
-    river.append(el);
-  });
-  if (!discards.length) river.append(h("span", { class: "lriver__empty" }, t("app.nt.noDiscards")));
-  return river;
+  return discardRiver(discards, seat, last, fresh,
+    { cls: "lriver", label: t("app.mj.discards"), draw: cardEl, name: cardName, empty: t("app.nt.noDiscards") });
 }
 
 /** The seats that have finished their preparation (NT-3.1), from the events. */

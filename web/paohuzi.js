@@ -5,7 +5,7 @@
 // rendering, like table.js: every change goes through the handlers the app passes in ``ctx.on``.
 
 import { h, zh, append } from "./dom.js";
-import { seatNames, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable, scoreEl, seatKind }
+import { seatNames, discardRiver, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable, scoreEl, seatKind }
   from "./table.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId } from "./wordcards.js";
 import { t } from "./i18n.js";
@@ -100,23 +100,8 @@ function groupsEl(p, size) {
 }
 
 function riverEl(discards, seat, last, fresh) {
-  const river = h("div", { class: "wriver", "data-testid": "river", "aria-label": t("app.ph.row") });
-  discards.forEach((c, i) => {
-    const isLast = last && last.seat === seat && last.card.id === c.id && i === discards.length - 1;
-    const el = cardEl(c.face, { size: "sm", cls: isLast ? "is-last" : "" });
-    if (isLast) {
-      el.dataset.testid = "last-discard";
-      el.setAttribute("aria-label", t("app.mj.lastDiscard", { card: cardName(c.face) }));
-      el.title = t("app.mj.lastDiscard", { card: cardName(c.face) });
-      if (fresh) {
-        el.classList.add("is-fresh");
-        el.style.animationDelay = `-${fresh.elapsed}ms`;
-      }
-    }
-    river.append(el);
-  });
-  if (!discards.length) river.append(h("span", { class: "lriver__empty" }, t("app.ph.rowEmpty")));
-  return river;
+  return discardRiver(discards, seat, last, fresh,
+    { cls: "wriver", label: t("app.ph.row"), draw: cardEl, name: cardName, empty: t("app.ph.rowEmpty") });
 }
 
 function badges(view, s) {

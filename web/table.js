@@ -149,15 +149,19 @@ function meldsEl(melds, size) {
   }));
 }
 
-function riverEl(discards, seat, last, fresh) {
-  const river = h("div", { class: "river", "data-testid": "river", "aria-label": t("app.mj.discards") });
+/**
+ * A seat's discards in order, the last discard of the table marked (and animated while
+ * ``fresh``), drawn by ``draw(face, opts)`` and named by ``name(face)``: one for every table.
+ */
+export function discardRiver(discards, seat, last, fresh, { cls, label, draw, name, empty = null }) {
+  const river = h("div", { class: cls, "data-testid": "river", "aria-label": label });
   discards.forEach((c, i) => {
     const isLast = last && last.seat === seat && last.card.id === c.id && i === discards.length - 1;
-    const el = tileEl(c.face, { size: "sm", cls: isLast ? "is-last" : "" });
+    const el = draw(c.face, { size: "sm", cls: isLast ? "is-last" : "" });
     if (isLast) {
       el.dataset.testid = "last-discard";
-      el.setAttribute("aria-label", t("app.mj.lastDiscard", { card: tileName(c.face) }));
-      el.title = t("app.mj.lastDiscard", { card: tileName(c.face) });
+      el.setAttribute("aria-label", t("app.mj.lastDiscard", { card: name(c.face) }));
+      el.title = t("app.mj.lastDiscard", { card: name(c.face) });
       if (fresh) {
         el.classList.add("is-fresh");
         el.style.animationDelay = `-${fresh.elapsed}ms`;
@@ -165,7 +169,13 @@ function riverEl(discards, seat, last, fresh) {
     }
     river.append(el);
   });
+  if (!discards.length && empty) river.append(h("span", { class: "lriver__empty" }, empty));
   return river;
+}
+
+function riverEl(discards, seat, last, fresh) {
+  return discardRiver(discards, seat, last, fresh,
+    { cls: "river", label: t("app.mj.discards"), draw: tileEl, name: tileName });
 }
 
 function sortTiles(cards) {
