@@ -7,8 +7,8 @@
 // Names in words come from t(): app.long.*.
 
 import { t } from "./i18n.js";
+import { faceClass, faceDownEl, faceEl, svgCache } from "./faces.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const NUMERALS = "一二三四五六七八九";
 const CJK = "PaijuCJK, 'Noto Serif CJK SC', serif";
 const INK = "#1d2746";
@@ -93,38 +93,21 @@ function body(face) {
     + text(suit.cn, 70, 20, suit.color);
 }
 
-const cache = new Map();
-
-export function cardSvg(face) {
-  let svg = cache.get(face);
-  if (!svg) {
-    svg = `<svg viewBox="0 0 30 78" xmlns="${SVG_NS}" aria-hidden="true" focusable="false">${body(face)}</svg>`;
-    cache.set(face, svg);
-  }
-  return svg;
-}
+export const cardSvg = svgCache("0 0 30 78", body);
 
 /**
  * A face-up long card. ``opts.size``: "lg" (your hand), "md" (indicators, your groups), "sm"
  * (discards, other players' groups), "xs" (settlement); ``opts.tag`` "button" for your hand.
  */
 export function cardEl(face, opts = {}) {
-  const el = document.createElement(opts.tag ?? "span");
-  el.className = `lcard lcard--${opts.size ?? "sm"}${opts.cls ? ` ${opts.cls}` : ""}`;
-  if (el.tagName === "BUTTON") el.type = "button";
-  else el.setAttribute("role", "img");
-  el.setAttribute("aria-label", opts.label ?? cardName(face));
-  el.title = `${cardChinese(face)} · ${cardName(face)}`;
-  el.dataset.face = face;
-  for (const [k, v] of Object.entries(opts.data ?? {})) el.dataset[k] = String(v);
-  el.innerHTML = `<span class="lcard__face">${cardSvg(face)}</span>`;
-  return el;
+  return faceEl(face, opts, {
+    className: faceClass("lcard", opts.size, opts.cls), name: cardName(face),
+    title: `${cardChinese(face)} · ${cardName(face)}`,
+    inner: `<span class="lcard__face">${cardSvg(face)}</span>`,
+  });
 }
 
 /** A face-down long card. */
 export function backEl(size = "xs", cls = "") {
-  const el = document.createElement("span");
-  el.className = `lcard lcard--${size} lcard--back${cls ? ` ${cls}` : ""}`;
-  el.setAttribute("aria-hidden", "true");
-  return el;
+  return faceDownEl("lcard", size, cls);
 }

@@ -4,8 +4,8 @@
 // Names in words (aria labels, sentences) come from t() in the "app" namespace: app.tile.*.
 
 import { t } from "./i18n.js";
+import { faceClass, faceDownEl, faceEl, svgCache } from "./faces.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const NUMERALS = "一二三四五六七八九";
 export const SUIT_CHARS = { m: "万", p: "筒", s: "条" };
 /** A suit's name: "characters", "dots", "bamboo". */
@@ -172,44 +172,27 @@ function flowerFace(face) {
     + `<text x="20" y="43" text-anchor="middle" font-size="26" font-family="${CJK}" fill="${color}">${FLOWERS[face][0]}</text>`;
 }
 
-const faceCache = new Map();
+function tileBody(face) {
+  if (HONOURS[face]) return honourFace(face);
+  if (FLOWERS[face]) return flowerFace(face);
+  return { m: charactersFace, p: dotsFace, s: bambooFace }[face[1]](Number(face[0]));
+}
 
 /** The inner SVG markup of a face (cached). */
-export function faceSvg(face) {
-  let svg = faceCache.get(face);
-  if (svg) return svg;
-  let body;
-  if (HONOURS[face]) body = honourFace(face);
-  else if (FLOWERS[face]) body = flowerFace(face);
-  else {
-    const rank = Number(face[0]);
-    body = { m: charactersFace, p: dotsFace, s: bambooFace }[face[1]](rank);
-  }
-  svg = `<svg viewBox="0 0 40 50" xmlns="${SVG_NS}" aria-hidden="true" focusable="false">${body}</svg>`;
-  faceCache.set(face, svg);
-  return svg;
-}
+export const faceSvg = svgCache("0 0 40 50", tileBody);
 
 /**
  * A face-up tile element. ``opts.tag`` "button" for selectable tiles; ``opts.size``
  * "lg" (hand), "md", "sm" (rivers, melds); extra ``opts.cls`` and data attributes via ``opts.data``.
  */
 export function tileEl(face, opts = {}) {
-  const el = document.createElement(opts.tag ?? "span");
-  el.className = `tile tile--${opts.size ?? "sm"}${opts.cls ? ` ${opts.cls}` : ""}`;
-  if (el.tagName === "BUTTON") el.type = "button";
-  else el.setAttribute("role", "img");
-  el.setAttribute("aria-label", opts.label ?? tileName(face));
-  el.dataset.face = face;
-  for (const [k, v] of Object.entries(opts.data ?? {})) el.dataset[k] = String(v);
-  el.innerHTML = `<span class="tile__face">${faceSvg(face)}</span><span class="tile__idx" aria-hidden="true">${face}</span>`;
-  return el;
+  return faceEl(face, opts, {
+    className: faceClass("tile", opts.size, opts.cls), name: tileName(face),
+    inner: `<span class="tile__face">${faceSvg(face)}</span><span class="tile__idx" aria-hidden="true">${face}</span>`,
+  });
 }
 
 /** A face-down tile. */
 export function backEl(size = "xs", cls = "") {
-  const el = document.createElement("span");
-  el.className = `tile tile--${size} tile--back${cls ? ` ${cls}` : ""}`;
-  el.setAttribute("aria-hidden", "true");
-  return el;
+  return faceDownEl("tile", size, cls);
 }

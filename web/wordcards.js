@@ -7,8 +7,8 @@
 // Names in words come from t(): app.word.small / app.word.big.
 
 import { t } from "./i18n.js";
+import { faceClass, faceDownEl, faceEl, svgCache } from "./faces.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const SMALL = "一二三四五六七八九十";
 const BIG = "壹贰叁肆伍陆柒捌玖拾";
 const CJK = "PaijuCJK, 'Noto Serif CJK SC', serif";
@@ -51,38 +51,21 @@ function body(face) {
     + `<text x="15" y="47.5" text-anchor="middle" font-size="13" font-family="${CJK}" font-weight="700" fill="${color}" transform="rotate(180 15 52.5)">${glyph}</text>`;
 }
 
-const cache = new Map();
-
-export function cardSvg(face) {
-  let svg = cache.get(face);
-  if (!svg) {
-    svg = `<svg viewBox="0 0 30 72" xmlns="${SVG_NS}" aria-hidden="true" focusable="false">${body(face)}</svg>`;
-    cache.set(face, svg);
-  }
-  return svg;
-}
+export const cardSvg = svgCache("0 0 30 72", body);
 
 /**
  * A face-up word card. ``opts.size``: "lg" (your hand), "md" (the card on offer), "sm"
  * (groups, discard rows), "xs" (buttons, settlement); ``opts.tag`` "button" for your hand.
  */
 export function cardEl(face, opts = {}) {
-  const el = document.createElement(opts.tag ?? "span");
-  el.className = `wcard wcard--${opts.size ?? "sm"}${isBig(face) ? " wcard--big" : ""}${opts.cls ? ` ${opts.cls}` : ""}`;
-  if (el.tagName === "BUTTON") el.type = "button";
-  else el.setAttribute("role", "img");
-  el.setAttribute("aria-label", opts.label ?? cardName(face));
-  el.title = `${cardChinese(face)} · ${cardName(face)}`;
-  el.dataset.face = face;
-  for (const [k, v] of Object.entries(opts.data ?? {})) el.dataset[k] = String(v);
-  el.innerHTML = `<span class="wcard__face">${cardSvg(face)}</span>`;
-  return el;
+  return faceEl(face, opts, {
+    className: faceClass("wcard", opts.size, isBig(face) && "wcard--big", opts.cls), name: cardName(face),
+    title: `${cardChinese(face)} · ${cardName(face)}`,
+    inner: `<span class="wcard__face">${cardSvg(face)}</span>`,
+  });
 }
 
 /** A face-down word card. */
 export function backEl(size = "tiny", cls = "") {
-  const el = document.createElement("span");
-  el.className = `wcard wcard--${size} wcard--back${cls ? ` ${cls}` : ""}`;
-  el.setAttribute("aria-hidden", "true");
-  return el;
+  return faceDownEl("wcard", size, cls);
 }
