@@ -17,6 +17,7 @@ from ai.policies import POLICIES, choose
 from ai.policies import nantong as ai
 from engine.nantong import GAME as G
 from engine.nantong.cards import parse_face
+from tests.ai.deals import play_deal
 from tests.nantong.position import act, card_of, idle, position
 
 
@@ -31,22 +32,6 @@ def counts(faces: str) -> tuple[int, ...]:
     for f in faces.split():
         c[parse_face(f)] += 1
     return tuple(c)
-
-
-def play_deal(seed: int, levels: list[str]):
-    """A whole deal in-process; every decision asserted legal. Returns the final state."""
-    state = G.new_deal(seed)
-    rng = random.Random(seed)
-    steps = 0
-    while seats := G.to_act(state):
-        seat = seats[0]
-        legal = G.legal_actions(state, seat)
-        action = POLICIES["nantong"][levels[seat]](G.view(state, seat), legal, rng)
-        assert action in legal, (seed, seat, action)
-        state = G.apply(state, seat, action)
-        steps += 1
-        assert steps < 1000
-    return state
 
 
 def offer(hand0: str, card: str, **kw):
@@ -111,7 +96,7 @@ def test_whole_deals_only_legal_actions(mixed):
     wins = basic_wins = 0
     for seed in range(15):
         seats = [levels[(s + seed) % 3] for s in range(3)]
-        result = G.result(play_deal(seed, seats))
+        result = G.result(play_deal("nantong", seed, seats, first_claimant=True)[0])
         assert result is not None and sum(result["deltas"]) == 0
         if result["winner"] is not None:
             wins += 1

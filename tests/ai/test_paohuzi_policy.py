@@ -16,6 +16,7 @@ from ai.policies import POLICIES, choose
 from ai.policies import paohuzi as ai
 from engine.paohuzi import GAME as G
 from engine.paohuzi import parse_face
+from tests.ai.deals import play_deal
 from tests.paohuzi.position import act, card_of, discard, faces, kinds, position, reveal
 
 W = "x1 x2 x3 d1 d2 d3 x2 x7 x10 d2 d7 d10 x4 x6 x7 x8 x9 d4 d5 d6"
@@ -33,23 +34,6 @@ def counts(text: str) -> tuple[int, ...]:
     for f in text.split():
         c[parse_face(f)] += 1
     return tuple(c)
-
-
-def play_deal(seed: int, levels: list[str]):
-    """A whole deal in-process; every decision asserted legal. Returns the final state."""
-    state = G.new_deal(seed)
-    rng = random.Random(seed)
-    steps = 0
-    while seats := G.to_act(state):
-        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-        legal = G.legal_actions(state, seat)
-        view = G.view(state, seat)
-        action = POLICIES["paohuzi"][levels[seat]](view, legal, rng)
-        assert action in legal, (seed, seat, action)
-        state = G.apply(state, seat, action)
-        steps += 1
-        assert steps < 1000
-    return state
 
 
 # ---------------------------------------------------------------- registry, worth
@@ -87,15 +71,15 @@ def test_whole_deals_only_legal_actions():
     for d in range(30):
         levels = ["random", "random", "random"]
         levels[d % 3] = "basic"
-        state = play_deal(9000 + d, levels)
+        state = play_deal("paohuzi", 9000 + d, levels)[0]
         assert state.phase == "over"
         ends.add("win" if state.win is not None else "draw")
     assert ends == {"win", "draw"}
 
 
 def test_deterministic():
-    a = play_deal(77, ["basic", "basic", "basic"])
-    b = play_deal(77, ["basic", "basic", "basic"])
+    a = play_deal("paohuzi", 77, ["basic", "basic", "basic"])[0]
+    b = play_deal("paohuzi", 77, ["basic", "basic", "basic"])[0]
     assert a == b
 
 
@@ -188,7 +172,7 @@ def test_basic_wins_more_than_random(seed):
     for d in range(12):
         levels = ["random", "random", "random"]
         levels[d % 3] = "basic"
-        state = play_deal(seed * 1000 + d, levels)
+        state = play_deal("paohuzi", seed * 1000 + d, levels)[0]
         if state.win is not None:
             won[levels[state.win.seat]] += 1
     assert won["basic"] > won["random"]

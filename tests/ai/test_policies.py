@@ -16,6 +16,7 @@ from ai.policies import POLICIES, choose, random_policy
 from ai.policies import sichuan as ai
 from engine import GAMES, get_game
 from engine.mahjong import counts_of, parse_face
+from tests.ai.deals import play_deal
 from tests.sichuan.position import act, position, tile_of
 
 G = get_game("sichuan")
@@ -29,21 +30,6 @@ def decide(state, seat: int, level: str = "basic", rng: random.Random | None = N
     action = POLICIES["sichuan"][level](view, legal, rng or random.Random(0))
     assert action in legal
     return action
-
-
-def play_deal(seed: int, levels: list[str], rng: random.Random):
-    """A whole deal in-process; every decision asserted legal. Returns the final state."""
-    state = G.new_deal(seed)
-    steps = 0
-    while seats := G.to_act(state):
-        seat = seats[0]
-        legal = G.legal_actions(state, seat)
-        action = POLICIES["sichuan"][levels[seat]](G.view(state, seat), legal, rng)
-        assert action in legal, (seed, seat, action)
-        state = G.apply(state, seat, action)
-        steps += 1
-        assert steps < 2000
-    return state
 
 
 def counts(faces: str) -> tuple[int, ...]:
@@ -118,7 +104,7 @@ def test_whole_deals_only_legal_actions(mixed):
     levels = ["basic", "random", "basic", "random"] if mixed else ["basic"] * 4
     wins = 0
     for seed in range(40):
-        state = play_deal(seed, levels, random.Random(seed))
+        state = play_deal("sichuan", seed, levels, random.Random(seed), first_claimant=True)[0]
         result = G.result(state)
         assert result is not None and sum(result["deltas"]) == 0
         wins += len(result["wins"])
@@ -217,7 +203,8 @@ def test_basic_beats_random():
         levels = ["basic", "random", "basic", "random"]
         if seed % 2:
             levels = levels[1:] + levels[:1]
-        deltas = G.result(play_deal(1000 + seed, levels, random.Random(seed)))["deltas"]
+        final, _ = play_deal("sichuan", 1000 + seed, levels, random.Random(seed), first_claimant=True)
+        deltas = G.result(final)["deltas"]
         for seat, d in enumerate(deltas):
             score[levels[seat]] += d
     assert score["basic"] > score["random"], score

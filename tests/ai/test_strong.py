@@ -13,30 +13,21 @@ import random
 import pytest
 
 from ai.arena import run
-from ai.policies import POLICIES, Settings, choose, registry
+from ai.policies import POLICIES, Settings, registry
 from ai.policies.strong import StrongPolicy, playout, ranked
 from ai.service import STRONG_MS_ENV, playable_level, strong_settings
 from engine import GAMES, get_game
 from server.cli import main
+from tests.ai.deals import play_deal
 
 TINY = Settings(rollouts=1, candidates=2)
 """A search of one playout per candidate: the legality property, fast."""
 
 
 def _deal(name: str, seed: int, levels: list[str], policies: dict) -> int:
-    """A whole deal with ``levels`` per seat; every answer asserted legal. Decisions taken."""
-    game = get_game(name)
-    state = game.new_deal(seed)
-    rng = random.Random(seed)
-    decisions = 0
-    while seats := game.to_act(state):
-        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-        legal = game.legal_actions(state, seat)
-        action = choose(name, levels[seat], game.view(state, seat), legal, rng, policies)
-        assert action in legal, (name, seed, seat, action)
-        state = game.apply(state, seat, action)
-        decisions += 1
-    assert sum(game.result(state)["deltas"]) == 0
+    """A whole deal with ``levels`` per seat (every answer legal); its decisions, zero-sum."""
+    state, decisions = play_deal(name, seed, levels, policies=policies)
+    assert sum(get_game(name).result(state)["deltas"]) == 0
     return decisions
 
 

@@ -1,0 +1,31 @@
+"""Whole deals played in-process by AI levels, for the policy tests: every answer is asserted
+legal, as the AI service would need it to be."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ai.policies import POLICIES, Policy, choose
+from engine import get_game
+
+
+def play_deal(name: str, seed: int, levels: list[str], rng: random.Random | None = None, *,
+              policies: dict[str, dict[str, Policy]] = POLICIES,
+              first_claimant: bool = False) -> tuple[Any, int]:
+    """The deal dealt from ``seed`` played to its end with ``levels[seat]`` in every seat; returns
+    the final state and the number of decisions. When several seats answer a claim the next one
+    is drawn from ``rng`` (default: seeded with ``seed``), or is the first with ``first_claimant``."""
+    game = get_game(name)
+    state = game.new_deal(seed)
+    rng = random.Random(seed) if rng is None else rng
+    decisions = 0
+    while seats := game.to_act(state):
+        seat = seats[0] if first_claimant or len(seats) == 1 else rng.choice(seats)
+        legal = game.legal_actions(state, seat)
+        action = choose(name, levels[seat], game.view(state, seat), legal, rng, policies)
+        assert action in legal, (name, seed, seat, action)
+        state = game.apply(state, seat, action)
+        decisions += 1
+        assert decisions < 2000, "the deal did not end"
+    return state, decisions
