@@ -36,6 +36,7 @@ from typing import Any
 
 from engine import get_game
 from engine.core.sampling import Unsampleable
+from engine.core.state import evolve
 from engine.mcr import sampling as mcr_sampling
 from engine.nantong import sampling as nantong_sampling
 from engine.paohuzi import sampling as paohuzi_sampling
@@ -57,6 +58,51 @@ SAFETY = 0.8
 """Start another iteration only if it should end within this share of the budget."""
 
 
+def _sichuan_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    """A re-dealt Sichuan state made likelier: an opponent whose last discard was not of its
+    missing suit holds none of it (SC-3.2 makes it discard that suit first, so a tile of it
+    drawn since would have been thrown at once); uniform re-dealing would give it about a third
+    of its hand in a suit it can never win with, and playouts where opponents hardly ever win.
+    Its missing-suit tiles are swapped with wall tiles of its two suits."""
+    if state.phase != "play" and state.phase != "claim":
+        return state
+    hands = list(state.hands)
+    wall = list(state.wall)
+    changed = False
+    for s in range(len(hands)):
+        m = state.missing[s]
+        if s == seat or m is None or not state.active(s) or not state.discards[s]:
+            continue
+        if (state.discards[s][-1] >> 2) // 9 == m:
+            continue  # maybe still dumping its missing suit
+        if state.phase == "play" and state.turn == s and state.drawn is not None:
+            continue  # its drawn tile is part of the re-deal's bookkeeping
+        bad = [t for t in hands[s] if (t >> 2) // 9 == m]
+        if not bad:
+            continue
+        spare = [i for i, t in enumerate(wall) if (t >> 2) // 9 != m]
+        if len(spare) < len(bad):
+            continue
+        picks = rng.sample(spare, len(bad))
+        keep = [t for t in hands[s] if (t >> 2) // 9 != m]
+        for i, t in zip(picks, bad, strict=True):
+            keep.append(wall[i])
+            wall[i] = t
+        hands[s] = tuple(sorted(keep))
+        changed = True
+    if not changed:
+        return state
+    new = evolve(state, hands=tuple(hands), wall=tuple(wall))
+    if new.window is not None:
+        new = evolve(new, window=game._reask(new, new.window, seat))
+    return new
+
+
+Refiner = Callable[[Any, Any, int, random.Random], Any]
+REFINERS: dict[str, Refiner] = {"sichuan": _sichuan_refine}
+"""Game name -> a re-dealt state's correction towards what the opponents' play reveals."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """How hard ``strong`` searches."""
@@ -70,6 +116,9 @@ class Settings:
     """How many of basic's ranked choices are searched."""
     margin: float = 2.0
     """Standard errors by which a candidate must beat basic's choice to replace it."""
+    min_pairs: int = 6
+    """Paired results a candidate needs before it may replace basic's choice (two equal
+    results have no spread: any margin of standard errors would pass)."""
 
 
 @dataclass
@@ -129,6 +178,12 @@ def ranked(basic: Policy, view: dict, legal: list[dict], rng: random.Random,
     return out
 
 
+def _light_view(game: Any, state: Any, seat: int) -> dict:
+    """The seat's view without its event log: no ``basic`` reads the events, and rendering
+    them (the whole deal's, at every step) took most of a playout's time."""
+    return game.view(evolve(state, events=()), seat)
+
+
 def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
             deadline: float | None = None) -> list[int] | None:
     """Every seat plays ``basic`` to the end of the deal: the deal's score deltas (None when
@@ -138,7 +193,8 @@ def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
             return None
         seat = seats[0]
         legal = game.legal_actions(state, seat)
-        action = legal[0] if len(legal) == 1 else basic(game.view(state, seat), legal, rng)
+        action = legal[0] if len(legal) == 1 else basic(_light_view(game, state, seat), legal,
+                                                          rng)
         state = game.apply(state, seat, action)
     result = game.result(state)
     assert result is not None
@@ -153,6 +209,7 @@ class StrongPolicy:
         self.sample = SAMPLERS[game_name]
         self.basic = basic
         self.settings = settings or Settings()
+        self.refine = REFINERS.get(game_name)
 
     def __call__(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
         if len(legal) == 1:
@@ -188,7 +245,10 @@ class StrongPolicy:
             if len(racing) > 2 and (done == first if first is not None
                                     else done >= 2 and spent > budget / 3):
                 racing = [0, self._challenger(values)]  # the rest of the budget on one duel
-            deal = self.game.determinize(base, seat, random.Random(rng.getrandbits(64)))
+            deal_rng = random.Random(rng.getrandbits(64))
+            deal = self.game.determinize(base, seat, deal_rng)
+            if self.refine is not None:
+                deal = self.refine(self.game, deal, seat, deal_rng)
             stream = rng.getrandbits(64)
             row: list[int] = []
             deadline = None if s.rollouts is not None else start + budget
@@ -225,7 +285,7 @@ class StrongPolicy:
         best, best_mean = 0, 0.0
         for i in range(1, len(values)):
             diffs = self._paired(values, i)
-            if len(diffs) < 2:
+            if len(diffs) < max(2, self.settings.min_pairs):
                 continue
             mean = statistics.fmean(diffs)
             se = statistics.stdev(diffs) / math.sqrt(len(diffs))

@@ -1,0 +1,72 @@
+"""Strong's search details: the Sichuan re-deal correction keeps every tile and empties the
+missing suit of opponents who have moved on from it; the playout's light view leads basic to the
+same choices as the full view; a switch needs ``min_pairs`` paired results."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from ai.policies import POLICIES, Settings
+from ai.policies.strong import REFINERS, StrongPolicy, _light_view
+from engine import GAMES, get_game
+
+
+def _states(name: str, seed: int, every: int = 7):
+    """States of a basic-played deal, one every ``every`` decisions, with the seat to act."""
+    game = get_game(name)
+    basic = POLICIES[name]["basic"]
+    state = game.new_deal(seed)
+    rng = random.Random(seed)
+    n = 0
+    while seats := game.to_act(state):
+        seat = seats[0]
+        legal = game.legal_actions(state, seat)
+        if n % every == 0:
+            yield state, seat
+        state = game.apply(state, seat, basic(game.view(state, seat), legal, rng))
+        n += 1
+
+
+def test_sichuan_redeal_keeps_the_tiles_and_clears_a_finished_missing_suit() -> None:
+    game = get_game("sichuan")
+    refine = REFINERS["sichuan"]
+    checked = 0
+    for seed in range(4):
+        for state, seat in _states("sichuan", seed):
+            if state.phase not in ("play", "claim"):
+                continue
+            deal = game.determinize(state, seat, random.Random(seed))
+            new = refine(game, deal, seat, random.Random(seed + 1))
+            hidden = Counter(deal.wall) + sum((Counter(h) for h in deal.hands), Counter())
+            assert Counter(new.wall) + sum((Counter(h) for h in new.hands), Counter()) == hidden
+            assert new.hands[seat] == state.hands[seat]
+            assert [len(h) for h in new.hands] == [len(h) for h in state.hands]
+            for s, hand in enumerate(new.hands):
+                m = state.missing[s]
+                if (s != seat and state.active(s) and state.discards[s] and m is not None
+                        and (state.discards[s][-1] >> 2) // 9 != m
+                        and not (state.phase == "play" and state.turn == s)):
+                    assert all((t >> 2) // 9 != m for t in hand)
+                    checked += 1
+            for s in game.to_act(new):  # the re-dealt state is still playable
+                assert game.legal_actions(new, s)
+    assert checked > 10
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_light_view_gives_basic_the_same_choice(name: str) -> None:
+    game = get_game(name)
+    basic = POLICIES[name]["basic"]
+    for state, seat in _states(name, 3, every=3):
+        legal = game.legal_actions(state, seat)
+        full = basic(game.view(state, seat), legal, random.Random(1))
+        assert basic(_light_view(game, state, seat), legal, random.Random(1)) == full
+
+
+def test_no_switch_on_fewer_paired_results_than_min_pairs() -> None:
+    policy = StrongPolicy("sichuan", POLICIES["sichuan"]["basic"], Settings(min_pairs=6))
+    assert policy._choice([[0] * 5, [3] * 5]) == 0  # five equal gains: no spread, too few
+    assert policy._choice([[0, 1, 0, 1, 0, 1], [3, 4, 3, 5, 3, 4]]) == 1
