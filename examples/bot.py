@@ -9,7 +9,9 @@ seat, the bot plays each and passes the other lines (the report) through:
     paiju arena --game mcr --seats ws,basic,basic,basic --deals 10 | python examples/bot.py --arena
 
 Protocol (docs/bots.md): the server sends ``snapshot`` first, then ``update`` after every change;
-both carry the match view and this seat's legal actions. Send ``{"action": ..., "version": n}``.
+both carry the match view and this seat's legal actions. An update leaves the deal's event log
+out of the view and sends only the new events: the bot keeps the log (``events_from`` says where
+they go). Send ``{"action": ..., "version": n}``.
 """
 
 from __future__ import annotations
@@ -43,12 +45,18 @@ async def play(server: str, seed: int | None) -> dict[str, Any]:
 
 async def play_deal(url: str, rng: random.Random) -> dict[str, Any]:
     """Play the seat at the WebSocket ``url`` until its deal ends; the deal's result."""
+    events: list[dict[str, Any]] = []
     async with websockets.connect(url) as ws:
         async for raw in ws:
             msg = json.loads(raw)
             if msg["type"] == "error":  # e.g. a stale version: an update follows anyway
                 continue
             view = msg["match"]
+            if msg["type"] == "update":  # the log so far, cut where the new events go
+                events = events[:msg["events_from"]] + msg["events"]
+                view["state"]["events"] = events
+            else:
+                events = view["state"]["events"]
             if view["state"]["result"] is not None:
                 return dict(view["state"]["result"])
             if msg["legal"]:

@@ -139,12 +139,18 @@ class WsSnapshot(Wire):
 
 
 class WsUpdate(Wire):
-    """Server → client after every change: the new view and the public events since the last."""
+    """Server → client after every change: the new view without its event log (``match.state``
+    has no ``events``), and the events since the last message: the deal's log is the one the
+    client holds, cut at ``events_from``, then ``events``."""
 
     type: Literal["update"]
-    match: MatchView
+    match: MatchView = Field(description="The view, without state.events")
     legal: list[dict[str, Any]] = Field(description="The seat's legal actions now")
     events: list[dict[str, Any]] = Field(description="Public events since the last message")
+    events_from: int = Field(
+        description="Index of the first of `events` in the deal's event log: 0 on a new deal "
+                    "(start the log again), else the length of the log this connection was "
+                    "sent so far")
 
 
 class WsError(Wire):

@@ -1,7 +1,9 @@
 """The WebSocket route bots (and the web table) use.
 
-A connection first gets a snapshot (the seat's full view), then an update after every change
-with the public events since the last message; it may send actions as ``{"action", "version"}``.
+A connection first gets a snapshot (the seat's full view, the deal's event log included), then
+an update after every change: the view without the event log, and the events since the last
+message with their index in the log (``events_from``). It may send actions as
+``{"action", "version"}``.
 Reconnecting is the same as connecting: a snapshot first (as Lichess streams do).
 """
 
@@ -44,7 +46,9 @@ def _error(code: str, message: str) -> dict[str, Any]:
 
 
 class _Stream:
-    """What this connection has been sent, so each update carries only the new events."""
+    """What this connection has been sent, so each update carries only the new events: the
+    deal's event log grows by a few events an action, and resending it whole to every seat on
+    every change was most of the bytes the server wrote (and the clients parsed)."""
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
@@ -56,12 +60,22 @@ class _Stream:
         if view["version"] <= self.version and kind == "update":
             return
         events = view["state"].get("events", [])
-        new = events if view["deal"] != self.deal else events[self.events:]
+        start = self.events if view["deal"] == self.deal and kind == "update" else 0
         self.version, self.deal, self.events = view["version"], view["deal"], len(events)
-        msg: dict[str, Any] = {"type": kind, "match": view, "legal": legal}
+        msg: dict[str, Any]
         if kind == "update":
-            msg["events"] = new
+            state = {k: v for k, v in view["state"].items() if k != "events"}
+            msg = {"type": kind, "match": {**view, "state": state}, "legal": legal,
+                   "events": events[start:], "events_from": start}
+        else:
+            msg = {"type": kind, "match": view, "legal": legal}
         await _send(self.ws, msg)
+
+
+def merge_events(previous: list[Any], msg: dict[str, Any]) -> list[Any]:
+    """The deal's whole event log after an ``update``: the log kept from earlier messages up to
+    ``events_from``, then the update's ``events`` (what a client does; the tests use it)."""
+    return [*previous[:msg["events_from"]], *msg["events"]]
 
 
 def _seat_view(svc: Service, match_id: str, token: str | None,

@@ -81,6 +81,7 @@ export class LiveMatch {
     this.pollTimer = null;
     this.retryTimer = null;
     this.mode = null;
+    this.events = []; // the deal's event log as this connection's messages built it
   }
 
   start() {
@@ -132,6 +133,13 @@ export class LiveMatch {
       if (msg.type === "snapshot" || msg.type === "update") {
         this.stopPolling();
         this.setMode("live");
+        if (msg.type === "update") {
+          // updates leave the deal's event log out: extend the one this connection was sent
+          this.events = this.events.slice(0, msg.events_from).concat(msg.events);
+          msg.match.state.events = this.events;
+        } else {
+          this.events = msg.match.state.events;
+        }
         this.h.onView(msg.match, msg.events ?? [], msg.type);
       } else if (msg.type === "error") {
         this.h.onError?.(msg.error ?? { code: "unknown", message: "error" });

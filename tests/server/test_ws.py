@@ -29,11 +29,54 @@ def test_snapshot_then_updates_and_actions(client: TestClient) -> None:
         upd = ws.receive_json()
         assert upd["type"] == "update" and upd["match"]["version"] == 1
         assert upd["events"] == [{"type": "declared", "seat": 0}]
+        assert upd["events_from"] == len(snap["match"]["state"]["events"])
+        assert "events" not in upd["match"]["state"]  # the log is the client's to extend
         # and acts itself over the socket
         ws.send_json({"action": {"type": "declare_missing", "suit": "p"}, "version": 1})
         upd = ws.receive_json()
         assert upd["match"]["version"] == 2 and upd["legal"] == []
         assert upd["match"]["state"]["players"][1]["missing_suit"] == "p"
+
+
+def test_updates_extend_the_clients_event_log_to_the_servers(client: TestClient) -> None:
+    """Snapshot, then updates merged by ``events_from``: after every change (a whole deal, then
+    the next deal, which starts the log again) the client's log is exactly the one a GET of the
+    view shows, though no update resends it."""
+    import random
+
+    from server.ws import merge_events
+
+    m = new_match(client, seed=3)
+    mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+    rng = random.Random(3)
+    with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[2]}") as ws:
+        log = ws.receive_json()["match"]["state"]["events"]
+        for step in range(400):
+            view = client.get(f"/api/matches/{mid}", headers=auth(tokens[2])).json()
+            if view["state"]["result"] is not None:
+                if view["deal"] == 1:
+                    break
+                client.post(f"/api/matches/{mid}/next-deal", headers=auth(tokens[0]))
+            else:
+                acted = False
+                for seat, token in enumerate(tokens):
+                    legal = client.get(f"/api/matches/{mid}/legal", headers=auth(token)).json()
+                    if legal["actions"]:
+                        r = client.post(f"/api/matches/{mid}/actions", headers=auth(token),
+                                        json={"action": rng.choice(legal["actions"]),
+                                              "version": view["version"]})
+                        assert r.status_code == 200, (seat, r.text)
+                        acted = True
+                        break
+                assert acted
+            upd = ws.receive_json()
+            assert upd["type"] == "update" and "events" not in upd["match"]["state"]
+            log = merge_events(log, upd)
+            expected = client.get(f"/api/matches/{mid}", headers=auth(tokens[2])).json()
+            assert upd["match"]["version"] == expected["version"]
+            assert log == expected["state"]["events"], step
+        else:
+            pytest.fail("two deals did not end in 400 changes")
 
 
 @pytest.mark.parametrize(("message", "code"), [
