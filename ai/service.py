@@ -170,13 +170,21 @@ async def run_in_process(app: Any, service: Any, broker: Any, settings: Any) -> 
         runner = AiRunner(client, service.store, settings.ai_delay_ms)
         try:
             async with broker.subscribe(ALL) as notes:
+                loop = asyncio.get_running_loop()
                 await runner.sweep()
+                swept = loop.time()
                 while True:
+                    # the sweep runs every poll period even while notes keep coming: a busy
+                    # server must not starve the net that catches a lost notification
+                    wait = swept + settings.ai_poll_seconds - loop.time()
                     try:
-                        match_id, _ = await asyncio.wait_for(notes.get(), settings.ai_poll_seconds)
+                        match_id, _ = await asyncio.wait_for(notes.get(), max(wait, 0))
                         runner.poke(match_id)
                     except TimeoutError:
+                        pass
+                    if loop.time() >= swept + settings.ai_poll_seconds:
                         await runner.sweep()
+                        swept = loop.time()
         finally:
             await runner.close()
 

@@ -49,6 +49,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     broker: LocalBroker | RedisBroker = (
         RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker())
     service = Service(Store(make_engine(settings.database_url)), broker, settings.state_cache)
+    if isinstance(broker, RedisBroker):
+        broker.versions = service.store.versions
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Protocol
 
@@ -73,6 +73,8 @@ class LocalBroker:
 
 
 CHANNEL = "paiju:matches"
+LISTENER_NAME = "paiju-listener"
+"""The name a worker's subscription connection shows in Redis' CLIENT LIST."""
 
 
 class RedisBroker:
@@ -81,12 +83,17 @@ class RedisBroker:
     delivers what arrives to that worker's local subscribers — its own notifications included,
     so every worker sees every change exactly once."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str,
+                 versions: Callable[[list[str]], dict[str, int]] | None = None) -> None:
         import redis
 
         self.url = url
         self.local = LocalBroker()
         self._client = redis.Redis.from_url(url)
+        self.versions = versions
+        """The stored versions of some matches (the store's): after a lost subscription each
+        watched match is re-announced at its stored version, since pub/sub keeps nothing for
+        a subscriber that was away."""
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self.local.bind(loop)
@@ -101,11 +108,15 @@ class RedisBroker:
         """Deliver Redis notifications locally until cancelled (reconnecting on errors)."""
         import redis.asyncio as aredis
 
+        lost = False
         while True:
-            client = aredis.Redis.from_url(self.url)
+            client = aredis.Redis.from_url(self.url, client_name=LISTENER_NAME)
             ps = client.pubsub()
             try:
                 await ps.subscribe(CHANNEL)
+                if lost:
+                    await self._resync()
+                    lost = False
                 async for msg in ps.listen():
                     if msg.get("type") != "message":
                         continue
@@ -115,11 +126,23 @@ class RedisBroker:
                 raise
             except Exception:  # Redis went away: wait and subscribe again
                 log.warning("lost the Redis subscription; subscribing again", exc_info=True)
+                lost = True
                 await asyncio.sleep(1)
             finally:
                 # a Redis that does not answer must not hold the worker's shutdown up
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(_close(ps, client), timeout=2)
+
+
+    async def _resync(self) -> None:
+        """Announce every match this worker watches at its stored version: changes published
+        while the subscription was down reach their sockets (which skip what they have seen)."""
+        ids = [m for m in self.local._subs if m != ALL]
+        if self.versions is None or not ids:
+            return
+        found = await asyncio.to_thread(self.versions, ids)
+        for match_id, version in found.items():
+            self.local._deliver(match_id, version)
 
 
 async def _close(ps: Any, client: Any) -> None:
