@@ -26,7 +26,10 @@ def choose(values: list[list[int]], margin: float, k: int, prefix: int | None = 
 
 
 def main() -> None:
-    rows = [json.loads(line) for f in sys.argv[1:] for line in open(f)]
+    rows = []
+    for name in sys.argv[1:]:
+        with open(name) as f:
+            rows += [json.loads(line) for line in f]
     print(f"{len(rows)} decisions")
     for prefix in (None, 12, 6):
         for margin in (0.0, 0.5, 1.0, 1.5, 2.0, 3.0):

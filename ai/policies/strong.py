@@ -25,6 +25,7 @@ tests over whole deals of every game) leaves basic's choice.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -58,12 +59,44 @@ SAFETY = 0.8
 """Start another iteration only if it should end within this share of the budget."""
 
 
+SICHUAN_SHANTEN = ((0, 3.83), (3, 2.26), (6, 1.08), (9, 0.57), (12, 0.17), (15, 0.09))
+"""(discards made, mean shanten) of a ``basic`` opponent's hand, measured over basic-played
+deals (a uniform re-deal gives 5.9, 4.4, 3.0, 2.3, 1.7, 1.5: opponents that hardly ever win)."""
+SICHUAN_TRIES = 40
+"""Tile exchanges tried per opponent to bring a random hand down to the target shanten."""
+
+
+def _target_shanten(discards: int, rng: random.Random) -> int:
+    """A shanten whose mean is the table's at ``discards`` (linear between its rows)."""
+    table = SICHUAN_SHANTEN
+    mean = table[-1][1]
+    for (d0, m0), (d1, m1) in itertools.pairwise(table):
+        if discards < d1:
+            mean = m0 + (m1 - m0) * (discards - d0) / (d1 - d0)
+            break
+    low = math.floor(mean)
+    return low + (rng.random() < mean - low)
+
+
+def _sichuan_shanten(c: list[int], dead: int, concealed: bool) -> int:
+    """Shanten of the live counts ``c`` (27 faces), plus one exchange per ``dead`` tile (of the
+    missing suit)."""
+    from .sichuan import shanten  # late: the policies package imports this module
+
+    return shanten(tuple(c), concealed) + dead
+
+
 def _sichuan_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
-    """A re-dealt Sichuan state made likelier: an opponent whose last discard was not of its
-    missing suit holds none of it (SC-3.2 makes it discard that suit first, so a tile of it
-    drawn since would have been thrown at once); uniform re-dealing would give it about a third
-    of its hand in a suit it can never win with, and playouts where opponents hardly ever win.
-    Its missing-suit tiles are swapped with wall tiles of its two suits."""
+    """A re-dealt Sichuan state made likelier, per opponent still playing:
+
+    - one whose last discard was not of its missing suit holds none of it (SC-3.2 makes it
+      discard that suit first, so a tile of it drawn since would have been thrown at once);
+    - its hand is as far from ready as a ``basic`` player's after as many discards
+      (``SICHUAN_SHANTEN``): a random hand from its tiles and the wall, then random exchanges
+      with the rest that do not raise its shanten until it reaches a target drawn around that
+      mean (at most ``SICHUAN_TRIES``). A uniform re-deal leaves opponents two exchanges behind
+      real ones: playouts where they hardly ever win, so dealing in looked free.
+    """
     if state.phase != "play" and state.phase != "claim":
         return state
     hands = list(state.hands)
@@ -71,24 +104,59 @@ def _sichuan_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any
     changed = False
     for s in range(len(hands)):
         m = state.missing[s]
-        if s == seat or m is None or not state.active(s) or not state.discards[s]:
+        if s == seat or m is None or not state.active(s):
             continue
-        if (state.discards[s][-1] >> 2) // 9 == m:
-            continue  # maybe still dumping its missing suit
         if state.phase == "play" and state.turn == s and state.drawn is not None:
             continue  # its drawn tile is part of the re-deal's bookkeeping
-        bad = [t for t in hands[s] if (t >> 2) // 9 == m]
-        if not bad:
+        n = len(hands[s])
+        pool = list(hands[s]) + wall
+        cleared = bool(state.discards[s]) and (state.discards[s][-1] >> 2) // 9 != m
+        allowed = [t for t in pool if (t >> 2) // 9 != m] if cleared else pool
+        if len(allowed) < n:
             continue
-        spare = [i for i, t in enumerate(wall) if (t >> 2) // 9 != m]
-        if len(spare) < len(bad):
-            continue
-        picks = rng.sample(spare, len(bad))
-        keep = [t for t in hands[s] if (t >> 2) // 9 != m]
-        for i, t in zip(picks, bad, strict=True):
-            keep.append(wall[i])
-            wall[i] = t
-        hands[s] = tuple(sorted(keep))
+        target = _target_shanten(len(state.discards[s]), rng)
+        concealed = not state.melds[s]
+        hand = rng.sample(allowed, n)
+        c = [0] * 27
+        dead = 0
+        for t in hand:
+            if (t >> 2) // 9 == m:
+                dead += 1
+            else:
+                c[t >> 2] += 1
+        sh = _sichuan_shanten(c, dead, concealed)
+        held = set(hand)
+        rest = [t for t in allowed if t not in held]
+        for _ in range(SICHUAN_TRIES):  # a random walk down to the target, as draws would
+            if sh <= target or not rest:
+                break
+            i, j = rng.randrange(n), rng.randrange(len(rest))
+            out, into = hand[i] >> 2, rest[j] >> 2
+            if out == into:
+                continue
+            d_out, d_in = out // 9 == m, into // 9 == m
+            if d_in and not d_out:
+                continue  # a dead tile for a live one never helps
+            dead += d_in - d_out
+            if not d_out:
+                c[out] -= 1
+            if not d_in:
+                c[into] += 1
+            after = _sichuan_shanten(c, dead, concealed)
+            if after <= sh:
+                sh = after
+                hand[i], rest[j] = rest[j], hand[i]
+            else:
+                dead -= d_in - d_out
+                if not d_out:
+                    c[out] += 1
+                if not d_in:
+                    c[into] -= 1
+        best = hand
+        chosen = set(best)
+        wall = [t for t in pool if t not in chosen]
+        rng.shuffle(wall)
+        hands[s] = tuple(sorted(best))
         changed = True
     if not changed:
         return state
