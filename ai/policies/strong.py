@@ -66,9 +66,9 @@ SICHUAN_TRIES = 40
 """Tile exchanges tried per opponent to bring a random hand down to the target shanten."""
 
 
-def _target_shanten(discards: int, rng: random.Random) -> int:
-    """A shanten whose mean is the table's at ``discards`` (linear between its rows)."""
-    table = SICHUAN_SHANTEN
+def _target_shanten(discards: int, rng: random.Random,
+                    table: tuple[tuple[int, float], ...] = SICHUAN_SHANTEN) -> int:
+    """A shanten whose mean is the ``table``'s at ``discards`` (linear between its rows)."""
     mean = table[-1][1]
     for (d0, m0), (d1, m1) in itertools.pairwise(table):
         if discards < d1:
@@ -166,8 +166,79 @@ def _sichuan_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any
     return new
 
 
+NANTONG_SHANTEN = ((0, 3.02), (3, 1.91), (6, 1.18), (9, 0.81), (12, 0.16), (15, 0.3))
+"""(discards made, mean shanten) of a ``basic`` Nantong opponent's hand, over basic-played
+deals (a uniform re-deal gives 3.9, 3.5, 3.2, 3.0, 2.9, 2.9)."""
+NANTONG_TRIES = 100
+"""Card exchanges tried per opponent (30 faces: a ready hand takes longer to find)."""
+
+
+def _walk_down(pool: list[int], n: int, faces: int, shanten: Callable[[tuple[int, ...]], int],
+               target: int, rng: random.Random, tries: int) -> list[int]:
+    """A random hand of ``n`` cards from ``pool`` (face ``id >> 2``), then random exchanges with
+    the rest of the pool that do not raise its shanten, until it is at most ``target``."""
+    hand = rng.sample(pool, n)
+    held = set(hand)
+    rest = [t for t in pool if t not in held]
+    c = [0] * faces
+    for t in hand:
+        c[t >> 2] += 1
+    sh = shanten(tuple(c))
+    for _ in range(tries):
+        if sh <= target or not rest:
+            break
+        i, j = rng.randrange(n), rng.randrange(len(rest))
+        out, into = hand[i] >> 2, rest[j] >> 2
+        if out == into:
+            continue
+        c[out] -= 1
+        c[into] += 1
+        after = shanten(tuple(c))
+        if after <= sh:
+            sh = after
+            hand[i], rest[j] = rest[j], hand[i]
+        else:
+            c[out] += 1
+            c[into] -= 1
+    return hand
+
+
+def _nantong_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    """A re-dealt Nantong state made likelier: every opponent's hand as far from ready as a
+    ``basic`` player's after as many discards (``NANTONG_SHANTEN``), and ready (shanten 0) when
+    it declared ready (NT-3.6); uniform re-deals left opponents two to three exchanges behind."""
+    if state.phase != "play" and state.phase != "claim":
+        return state
+    from .nantong import shanten  # late: the policies package imports this module
+
+    hands = list(state.hands)
+    wall = list(state.wall)
+    changed = False
+    for s in range(len(hands)):
+        if s == seat or (state.phase == "play" and state.turn == s and state.drawn is not None):
+            continue
+        n = len(hands[s])
+        if n % 3 != 1:
+            continue
+        pool = list(hands[s]) + wall
+        target = 0 if state.ready[s] else _target_shanten(len(state.discards[s]), rng,
+                                                          NANTONG_SHANTEN)
+        best = _walk_down(pool, n, 30, shanten, target, rng, NANTONG_TRIES)
+        chosen = set(best)
+        wall = [t for t in pool if t not in chosen]
+        rng.shuffle(wall)
+        hands[s] = tuple(sorted(best))
+        changed = True
+    if not changed:
+        return state
+    new = evolve(state, hands=tuple(hands), wall=tuple(wall))
+    if new.window is not None:
+        new = evolve(new, window=game._reask(new, new.window, seat))
+    return new
+
+
 Refiner = Callable[[Any, Any, int, random.Random], Any]
-REFINERS: dict[str, Refiner] = {"sichuan": _sichuan_refine}
+REFINERS: dict[str, Refiner] = {"nantong": _nantong_refine, "sichuan": _sichuan_refine}
 """Game name -> a re-dealt state's correction towards what the opponents' play reveals."""
 
 

@@ -70,3 +70,35 @@ def test_no_switch_on_fewer_paired_results_than_min_pairs() -> None:
     policy = StrongPolicy("sichuan", POLICIES["sichuan"]["basic"], Settings(min_pairs=6))
     assert policy._choice([[0] * 5, [3] * 5]) == 0  # five equal gains: no spread, too few
     assert policy._choice([[0, 1, 0, 1, 0, 1], [3, 4, 3, 5, 3, 4]]) == 1
+
+
+def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> None:
+    from ai.policies.nantong import shanten
+
+    game = get_game("nantong")
+    refine = REFINERS["nantong"]
+
+    def sh(hand: tuple[int, ...]) -> int:
+        c = [0] * 30
+        for t in hand:
+            c[t >> 2] += 1
+        return shanten(tuple(c))
+
+    uniform, refined = [], []
+    for seed in range(4):
+        for state, seat in _states("nantong", seed, every=3):
+            if state.phase not in ("play", "claim"):
+                continue
+            deal = game.determinize(state, seat, random.Random(seed))
+            new = refine(game, deal, seat, random.Random(seed + 1))
+            hidden = Counter(deal.wall) + sum((Counter(h) for h in deal.hands), Counter())
+            assert Counter(new.wall) + sum((Counter(h) for h in new.hands), Counter()) == hidden
+            assert new.hands[seat] == state.hands[seat]
+            assert [len(h) for h in new.hands] == [len(h) for h in state.hands]
+            for s in range(3):
+                if s != seat and len(state.hands[s]) % 3 == 1 and len(state.discards[s]) >= 6:
+                    uniform.append(sh(deal.hands[s]))
+                    refined.append(sh(new.hands[s]))
+            for s in game.to_act(new):
+                assert game.legal_actions(new, s)
+    assert len(refined) > 10 and sum(refined) < sum(uniform)
