@@ -102,3 +102,22 @@ def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> No
             for s in game.to_act(new):
                 assert game.legal_actions(new, s)
     assert len(refined) > 10 and sum(refined) < sum(uniform)
+
+
+def test_paohuzi_redeal_keeps_the_cards_and_the_rules() -> None:
+    game = get_game("paohuzi")
+    refine = REFINERS["paohuzi"]
+    for seed in range(4):
+        for state, seat in _states("paohuzi", seed, every=2):
+            deal = game.determinize(state, seat, random.Random(seed))
+            new = refine(game, deal, seat, random.Random(seed + 1))
+            hidden = Counter(deal.stock) + sum((Counter(h) for h in deal.hands), Counter())
+            assert Counter(new.stock) + sum((Counter(h) for h in new.hands), Counter()) == hidden
+            assert new.hands[seat] == state.hands[seat]
+            assert [len(h) for h in new.hands] == [len(h) for h in state.hands]
+            if state.phase != "over" and state.shown in state.hands[state.dealer]:
+                assert state.shown in new.hands[state.dealer]
+            for h in new.hands:
+                assert max(Counter(t >> 2 for t in h).values(), default=0) <= 3
+            for s in game.to_act(new):
+                assert game.legal_actions(new, s)
