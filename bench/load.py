@@ -9,6 +9,7 @@ and the event push latency (the same action sent → the update reaching each ot
 
     python bench/load.py --matches 200                          # SQLite, one worker
     python bench/load.py --matches 200 --postgres --redis --workers 2
+    python bench/load.py --matches 200 --think-ms 1500 --ramp-s 30 # paced bots, staggered
     python bench/load.py --server http://127.0.0.1:8000          # a running server
 """
 
@@ -95,9 +96,10 @@ class Timings:
 
 
 async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
-              think: float) -> None:
+              think: float, delay: float = 0.0) -> None:
     """Play one seat to the end of the deal, thinking ``think`` seconds on average (0.5 to 1.5
-    times it) before each action."""
+    times it) before each action; its match starts ``delay`` seconds after the run's start."""
+    await asyncio.sleep(delay)
     url = f"{server.replace('http', 'ws', 1)}/api/matches/{mid}/ws?token={token}"
     mine: dict[int, float] = {}
     seen = -1
@@ -127,28 +129,32 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
                 t.actions += 1
 
 
-def _bots_process(server: str, seats: list[tuple[str, int, str]], think: float) -> Timings:
+def _bots_process(server: str, seats: list[tuple[str, int, str, float]],
+                  think: float) -> Timings:
     t = Timings()
 
     async def main() -> None:
-        await asyncio.gather(*(bot(server, mid, token, random.Random(f"{mid}:{seat}"), t, think)
-                               for mid, seat, token in seats))
+        await asyncio.gather(*(bot(server, mid, token, random.Random(f"{mid}:{seat}"), t, think,
+                                   delay)
+                               for mid, seat, token, delay in seats))
     asyncio.run(main())
     return t
 
 
 def play(server: str, matches: int, game: str, seed: int, processes: int,
-         think: float) -> tuple[float, Timings, int]:
-    """Create the matches, then play them all at once; returns (seconds, timings, players)."""
+         think: float, ramp: float = 0.0) -> tuple[float, Timings, int]:
+    """Create the matches, then play them all, their starts spread evenly over ``ramp``
+    seconds (0: all at once); returns (seconds, timings, players)."""
     with httpx.Client(base_url=server, timeout=30) as http:
         players = next(g["players"] for g in http.get("/api/games").json() if g["name"] == game)
-        groups: list[list[tuple[str, int, str]]] = [[] for _ in range(processes)]
+        groups: list[list[tuple[str, int, str, float]]] = [[] for _ in range(processes)]
         for i in range(matches):
             r = http.post("/api/matches", json={
                 "game": game, "seed": seed + i, "seats": [{"kind": "human"}] * players})
             r.raise_for_status()
             m = r.json()
-            groups[i % processes] += [(m["match_id"], s["seat"], s["token"]) for s in m["seats"]]
+            groups[i % processes] += [(m["match_id"], s["seat"], s["token"], ramp * i / matches)
+                                      for s in m["seats"]]
     start = time.monotonic()
     with multiprocessing.Pool(processes) as pool:
         parts = pool.starmap(_bots_process, [(server, g, think) for g in groups if g])
@@ -187,11 +193,13 @@ def pct(xs: list[float], p: float) -> float:
 
 
 def report(label: str, game: str, matches: int, players: int, elapsed: float, t: Timings,
-           ceil: tuple[float, float], cpu: float, think_ms: float) -> None:
+           ceil: tuple[float, float], cpu: float, think_ms: float, ramp: float = 0.0) -> None:
     action = sorted(t.action)
     push = sorted(when - t.sent[key] for key, when in t.pushed if key in t.sent)
     rate = t.actions / elapsed
     think = f" (thinking {think_ms:.0f} ms)" if think_ms else ""
+    if ramp:
+        think += f" (starts spread over {ramp:.0f} s)"
     print(f"{label}: ceiling {ceil[0]:.0f} requests/s (GET /api/games),"
           f" server CPU {1000 * ceil[1]:.2f} ms a request")
     print(f"{label}: {game}, {matches} matches x {players} bots{think} over WebSocket in"
@@ -263,6 +271,9 @@ def main() -> None:
     ap.add_argument("--ceiling-seconds", type=float, default=5.0)
     ap.add_argument("--think-ms", type=float, default=0.0,
                     help="a bot's mean pause before acting (0: as fast as the server answers)")
+    ap.add_argument("--ramp-s", type=float, default=0.0,
+                    help="spread the matches' starts evenly over this many seconds (0: all at"
+                         " once, a burst of every seat's first action)")
     args = ap.parse_args()
     label = (f"{'PostgreSQL' if args.postgres else 'SQLite'}"
              f"{' + Redis' if args.redis else ''}, {args.workers} worker(s)")
@@ -282,9 +293,9 @@ def main() -> None:
         ceil = (rate, (cpu_seconds(pid) - cpu) / (rate * args.ceiling_seconds))
         cpu = cpu_seconds(pid)
         elapsed, t, players = play(server, args.matches, args.game, args.seed, args.clients,
-                                   args.think_ms / 1000)
+                                   args.think_ms / 1000, args.ramp_s)
         report(label, args.game, args.matches, players, elapsed, t, ceil, cpu_seconds(pid) - cpu,
-               args.think_ms)
+               args.think_ms, args.ramp_s)
 
 
 if __name__ == "__main__":

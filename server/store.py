@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import BigInteger, bindparam, event, insert, update
 from sqlalchemy.engine import Engine, make_url
@@ -169,7 +169,24 @@ _matches, _deals = MatchRow.__table__, DealRow.__table__  # type: ignore[attr-de
 # statements built once: the SET clause is the columns each call passes
 _ADVANCE = update(_matches).where(_matches.c.id == bindparam("at_id"),
                                   _matches.c.version == bindparam("at_version"))
-_INSERT_ACTION = insert(ActionRow.__table__)  # type: ignore[attr-defined]
+_actions = ActionRow.__table__  # type: ignore[attr-defined]
+_INSERT_ACTION = insert(_actions)
+_ACTIONS = (select(_actions.c.version, _actions.c.seat, _actions.c.action_json)
+            .where(_actions.c.match_id == bindparam("at_id"),
+                   _actions.c.deal_no == bindparam("at_deal"),
+                   _actions.c.version > bindparam("after"),
+                   _actions.c.version <= bindparam("upto"))
+            .order_by(_actions.c.version))
+_NO_LIMIT = 2**31 - 1
+"""No upper bound on versions (the largest INTEGER: PostgreSQL types the parameter as the column)."""
+
+
+class Logged(NamedTuple):
+    """One logged action: the version it produced, its seat, the action as JSON."""
+
+    version: int
+    seat: int
+    action_json: str
 _INSERT_DEAL = insert(_deals)
 _DEAL_RESULT = update(_deals).where(_deals.c.match_id == bindparam("at_id"),
                                     _deals.c.deal_no == bindparam("at_deal"))
@@ -227,16 +244,15 @@ class Store:
             return list(s.exec(q))
 
     def actions(self, match_id: str, deal_no: int, after_version: int = -1,
-                upto_version: int | None = None) -> list[ActionRow]:
-        """A deal's actions in order, optionally only those in (after_version, upto_version]."""
-        with self.session() as s:
-            q = (select(ActionRow)
-                 .where(ActionRow.match_id == match_id, ActionRow.deal_no == deal_no,
-                        ActionRow.version > after_version)
-                 .order_by(col(ActionRow.version)))
-            if upto_version is not None:
-                q = q.where(ActionRow.version <= upto_version)
-            return list(s.exec(q))
+                upto_version: int | None = None) -> list[Logged]:
+        """A deal's actions in order, optionally only those in (after_version, upto_version].
+        Plain rows, not ORM objects: a worker catching up on another's change runs this for
+        every action of every match it watches."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(_ACTIONS, {
+                "at_id": match_id, "at_deal": deal_no, "after": after_version,
+                "upto": _NO_LIMIT if upto_version is None else upto_version})
+            return [Logged(*r) for r in rows]
 
     def append(self, match: MatchRow, version: int, *, action: ActionRow | None = None,
                deal: DealRow | None = None, finished: bool | None = None,
