@@ -253,3 +253,25 @@ def test_openapi_file_is_current() -> None:
         assert path.exists(), f"{path} is missing: run python -m server.openapi"
         assert json.loads(path.read_text()) == json.loads(text), (
             f"{path.name} is stale: run python -m server.openapi")
+
+
+def test_the_serving_app_tunes_the_garbage_collector() -> None:
+    """``server.app:app`` (what uvicorn and ``paiju serve`` load) raises the collector's
+    thresholds and freezes the start-up objects; apps made by ``create_app`` (tests) do not."""
+    import os
+    import subprocess
+    import sys
+
+    from server.settings import ROOT
+
+    code = ("import gc; import server.app as m; before = gc.get_threshold(); m.app; "
+            "print(before, gc.get_threshold(), gc.get_freeze_count() > 0)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT, timeout=120,
+                         env={**os.environ, "PAIJU_DATABASE_URL": "sqlite://",
+                              "PAIJU_AI_IN_PROCESS": "0"}).stdout.split(")")
+    from server.app import GC_THRESHOLDS
+
+    assert out[0].strip() + ")" == "(700, 10, 10)"
+    assert out[1].strip() + ")" == str(GC_THRESHOLDS)
+    assert out[2].strip() == "True"
