@@ -52,6 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     service = Service(Store(make_engine(settings.database_url)), broker, settings.state_cache)
     if isinstance(broker, RedisBroker):
         broker.versions = service.store.versions
+        broker.absorb = service.absorb
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -22,9 +22,12 @@ ALL = "*"
 
 Note = tuple[str, int]
 
+Step = tuple[int, int, str]
+"""The action a change was: (deal number, seat, action JSON), as the log stores it."""
+
 
 class Broker(Protocol):
-    def publish(self, match_id: str, version: int) -> None: ...
+    def publish(self, match_id: str, version: int, step: Step | None = None) -> None: ...
 
     def subscribe(self, match_id: str) -> AbstractAsyncContextManager[asyncio.Queue[Note]]: ...
 
@@ -40,7 +43,9 @@ class LocalBroker:
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
 
-    def publish(self, match_id: str, version: int) -> None:
+    def publish(self, match_id: str, version: int, step: Step | None = None) -> None:
+        """Notify this process's subscribers (``step`` is for other workers: this one made the
+        change and holds it)."""
         loop = self._loop
         if loop is None or loop.is_closed():
             return
@@ -94,12 +99,20 @@ class RedisBroker:
         """The stored versions of some matches (the store's): after a lost subscription each
         watched match is re-announced at its stored version, since pub/sub keeps nothing for
         a subscriber that was away."""
+        self.absorb: Callable[[str, int, Step], None] | None = None
+        """Called with a note's action before its subscribers hear of it (the service steps
+        its cached copy forward)."""
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self.local.bind(loop)
 
-    def publish(self, match_id: str, version: int) -> None:
-        self._client.publish(CHANNEL, f"{version} {match_id}")
+    def publish(self, match_id: str, version: int, step: Step | None = None) -> None:
+        """Tell every worker; with the action that made the change, so a worker holding the
+        version before it can step its copy forward instead of reading the log."""
+        note = f"{version} {match_id}"
+        if step is not None:
+            note += f" {step[0]} {step[1]} {step[2]}"
+        self._client.publish(CHANNEL, note)
 
     def subscribe(self, match_id: str) -> AbstractAsyncContextManager[asyncio.Queue[Note]]:
         return self.local.subscribe(match_id)
@@ -120,8 +133,13 @@ class RedisBroker:
                 async for msg in ps.listen():
                     if msg.get("type") != "message":
                         continue
-                    version, _, match_id = msg["data"].decode().partition(" ")
-                    self.local._deliver(match_id, int(version))
+                    match_id, version, step = parse_note(msg["data"].decode())
+                    if step is not None and self.absorb is not None:
+                        try:
+                            self.absorb(match_id, version, step)
+                        except Exception:  # the subscribers still hear of it, and catch up
+                            log.exception("could not absorb %s at %s", match_id, version)
+                    self.local._deliver(match_id, version)
             except asyncio.CancelledError:
                 raise
             except Exception:  # Redis went away: wait and subscribe again
@@ -143,6 +161,13 @@ class RedisBroker:
         found = await asyncio.to_thread(self.versions, ids)
         for match_id, version in found.items():
             self.local._deliver(match_id, version)
+
+
+def parse_note(text: str) -> tuple[str, int, Step | None]:
+    """A Redis note: "version match" or "version match deal seat action-json"."""
+    version, match_id, *rest = text.split(" ", 4)
+    step = (int(rest[0]), int(rest[1]), rest[2]) if len(rest) == 3 else None
+    return match_id, int(version), step
 
 
 async def _close(ps: Any, client: Any) -> None:

@@ -8,8 +8,15 @@ from fastapi import APIRouter, Body, Depends, Header, Request
 
 from .errors import ApiError
 from .models import (
-    ActionRequest, CreateMatch, DealRequest, ErrorResponse, GameInfo, LegalActions, MatchCreated,
-    MatchLog, MatchView,
+    ActionRequest,
+    CreateMatch,
+    DealRequest,
+    ErrorResponse,
+    GameInfo,
+    LegalActions,
+    MatchCreated,
+    MatchLog,
+    MatchView,
 )
 from .service import Service
 from .ws import router as ws_router

@@ -115,6 +115,16 @@ class Service:
                     return loaded
             return self.load(match_id)
 
+    def absorb(self, match_id: str, version: int, step: tuple[int, int, str]) -> None:
+        """Another worker stored ``step`` (deal, seat, action JSON) as ``version``: step this
+        worker's copy forward when it holds the version before, so its sockets render the new
+        one without reading the log (a copy that is older or elsewhere is left to catch up)."""
+        cached = self._cached(match_id)
+        deal_no, seat, action_json = step
+        if cached is None or cached.row.version != version - 1 or cached.row.deal_no != deal_no:
+            return
+        self._remember(self._advance(cached, seat, json.loads(action_json)))
+
     def cached_at(self, match_id: str, version: int) -> Loaded | None:
         """This worker's copy of the match at exactly ``version``, if it has one."""
         cached = self._cached(match_id)
@@ -263,7 +273,8 @@ class Service:
         except Stale:
             raise self._stale(row.id) from None
         self._remember(after)
-        self.broker.publish(row.id, after.row.version)
+        self.broker.publish(row.id, after.row.version,
+                            (row.deal_no, seat, entry.action_json))
         return after, seat
 
     def seat_view(self, loaded: Loaded, seat: int | None) -> tuple[dict[str, Any], list[Any]]:
