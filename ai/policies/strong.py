@@ -7,13 +7,18 @@ How one decision goes:
 2. Candidates: ``basic``'s choice, then its choice among what is left, and so on (its ranking),
    keeping ``candidates`` that differ (two discards of the same face are one candidate).
 3. A full state consistent with the seat's view (``engine/<game>/sampling.py``: the service
-   has the view only), then per iteration ``game.determinize`` re-deals the hidden cards, every
+   has the view only), then per iteration ``game.determinize`` re-deals the hidden cards and
+   ``REFINERS`` moves the opponents' re-dealt hands as near to ready as ``basic`` players' are
+   that far into the deal (a uniform re-deal leaves them two exchanges behind, so playouts
+   showed dealing in and slow hands as nearly free; MCR has none yet), every
    candidate is applied to that same deal and the deal is played out by ``basic`` for all seats
    with the same random stream (common random numbers: the candidates differ by their choice,
    not by their luck). After the first third of the iterations only two candidates go on:
    basic's choice and the one that did best against it (its challenger).
 4. ``basic``'s choice stays unless the challenger beats it on the paired differences by more
-   than ``margin`` standard errors: a few noisy rollouts must not overrule a sound heuristic.
+   than ``margin`` standard errors over at least ``min_pairs`` deals: a few noisy rollouts must
+   not overrule a sound heuristic (playouts render views without the event log: no ``basic``
+   reads it, and it was a tenth of a playout).
 
 Iterations run until the time budget (``budget_ms``, default 1 s) would be exceeded, or exactly
 ``rollouts`` of them when that is set: the fixed mode's choices never depend on the clock and
@@ -67,8 +72,11 @@ SICHUAN_TRIES = 40
 
 
 def _target_shanten(discards: int, rng: random.Random,
-                    table: tuple[tuple[int, float], ...] = SICHUAN_SHANTEN) -> int:
-    """A shanten whose mean is the ``table``'s at ``discards`` (linear between its rows)."""
+                    table: tuple[tuple[int, float], ...] | None = None) -> int:
+    """A shanten whose mean is the ``table``'s (``SICHUAN_SHANTEN`` by default) at ``discards``
+    (linear between its rows)."""
+    if table is None:
+        table = SICHUAN_SHANTEN
     mean = table[-1][1]
     for (d0, m0), (d1, m1) in itertools.pairwise(table):
         if discards < d1:
@@ -238,13 +246,14 @@ def _nantong_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any
     return new
 
 
-PAOHUZI_STEPS = (4, 3)
+PAOHUZI_STEPS = (16, 12)
 """A Paohuzi opponent's re-dealt hand gets ``a + b * cards taken from the stock`` tries of a
 random exchange, kept when the hand's worth (basic's own measure) does not drop: about the
-drawing and claiming it has done. Measured by ``engine/paohuzi/hints.distance`` over
-basic-played deals, it brings opponents from about 1.5 exchanges from seven groups throughout
-(uniform re-deals) to about what basic players have (1.0 at the start, 0.4 a third in, 0.1 at
-the end)."""
+drawing and claiming it has done. Uniform re-deals leave opponents about 1.5 exchanges from
+seven groups throughout (``engine/paohuzi/hints.distance``) where basic players are at 1.0 at
+the start, 0.4 a third in and 0.1 at the end; and the playouts of basic's own choice then
+promised the seat +1.5 a deal where the true deal gave it -0.1 (``bench/strong_bias.py``,
+205 decisions): (4, 3) gave +0.6, (16, 12) +0.2, (40, 30) -0.3."""
 PAOHUZI_STOCK = 19
 """Cards in the stock once the hands are dealt."""
 
