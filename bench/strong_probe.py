@@ -48,9 +48,11 @@ def main() -> None:
                 kinds[k] = kinds.get(k, 0) + 1
                 if s.chosen:
                     switches += 1
-                    diffs = [x - y for x, y in zip(s.values[s.chosen], s.values[0])]
-                    print(f"switch {s.candidates[0]} -> {s.candidates[s.chosen]} "
-                          f"mean {statistics.fmean(diffs):.2f} n {len(diffs)}")
+                    diffs = [x - y for x, y in zip(s.values[s.chosen], s.values[0],
+                                                   strict=True)]
+                    how = (f"mean {statistics.fmean(diffs):.2f} n {len(diffs)}" if diffs
+                           else "defence")
+                    print(f"switch {s.candidates[0]} -> {s.candidates[s.chosen]} {how}")
             state = game.apply(state, seat, action)
     print(f"{a.game}: searches {searches} switches {switches} kinds {kinds}")
     print(f"iters mean {statistics.fmean(iters):.1f} min {min(iters)} max {max(iters)}; "
