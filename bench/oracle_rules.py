@@ -45,6 +45,14 @@ def main() -> None:
                 print(f"prefix {prefix} margin {margin} k {k}: switches {n} "
                       f"gain/decision {m:+.3f} [{m - half:+.3f},{m + half:+.3f}] "
                       f"total {sum(gains):+d}")
+    by_kind: dict[str, list[int]] = {}
+    for r in rows:
+        c = choose(r["values"], 2.0, 6)
+        if c:
+            key = f"{r['kinds'][0]}->{r['kinds'][c]}"
+            by_kind.setdefault(key, []).append(r["truth"][c] - r["truth"][0])
+    for key, g in sorted(by_kind.items()):
+        print(f"margin 2 switches {key}: {len(g)} total gain {sum(g):+d}")
     # how well does the rollout mean predict the true difference?
     xs, ys = [], []
     for r in rows:
