@@ -217,7 +217,9 @@ class Service:
                       for i, s in enumerate(seats)],
         }
 
-    def match_view(self, loaded: Loaded, seat: int | None) -> dict[str, Any]:
+    def match_view(self, loaded: Loaded, seat: int | None,
+                   events_from: int = 0) -> dict[str, Any]:
+        """The match and the seat's view of its deal (its event log from ``events_from`` on)."""
         row = loaded.row
         return {
             "match_id": row.id, "game": row.game, "version": row.version,
@@ -225,7 +227,7 @@ class Service:
             "seats": [{"seat": i, "kind": s["kind"], "level": s.get("level")}
                       for i, s in enumerate(row.seats)],
             "scores": row.scores, "seed_hash": seed_hash(loaded.deal.seed),
-            "state": loaded.game.view(loaded.state, seat),
+            "state": loaded.game.view(loaded.state, seat, events_from),
         }
 
     def view(self, match_id: str, token: str | None) -> dict[str, Any]:
@@ -277,10 +279,11 @@ class Service:
                             (row.deal_no, seat, entry.action_json))
         return after, seat
 
-    def seat_view(self, loaded: Loaded, seat: int | None) -> tuple[dict[str, Any], list[Any]]:
+    def seat_view(self, loaded: Loaded, seat: int | None,
+                  events_from: int = 0) -> tuple[dict[str, Any], list[Any]]:
         """A seat's view and its legal actions at the same version (none for a spectator)."""
         legal = loaded.game.legal_actions(loaded.state, seat) if seat is not None else []
-        return self.match_view(loaded, seat), legal
+        return self.match_view(loaded, seat, events_from), legal
 
     def new_deal(self, match_id: str, token: str | None, version: int | None,
                  restart: bool) -> dict[str, Any]:

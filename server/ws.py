@@ -25,7 +25,7 @@ from .errors import ApiError
 from .limits import ConnectionLimit, LocalConnectionLimit, RedisConnectionLimit
 from .models import WsAction
 from .pubsub import Note
-from .service import Service
+from .service import Loaded, Service
 
 router = APIRouter()
 log = logging.getLogger(__name__)
@@ -48,27 +48,30 @@ def _error(code: str, message: str) -> dict[str, Any]:
 class _Stream:
     """What this connection has been sent, so each update carries only the new events: the
     deal's event log grows by a few events an action, and resending it whole to every seat on
-    every change was most of the bytes the server wrote (and the clients parsed)."""
+    every change was most of the bytes the server wrote (and the clients parsed). The seat is
+    the token's, found once when the connection opened."""
 
-    def __init__(self, ws: WebSocket) -> None:
+    def __init__(self, ws: WebSocket, svc: Service, seat: int | None) -> None:
         self.ws = ws
+        self.svc = svc
+        self.seat = seat
         self.version = -1
         self.deal = -1
         self.events = 0
 
-    async def send_view(self, view: dict[str, Any], kind: str, legal: list[Any]) -> None:
-        if view["version"] <= self.version and kind == "update":
+    async def send(self, loaded: Loaded, kind: str) -> None:
+        """Send the seat's view of ``loaded`` (an update only when it is newer than the last)."""
+        row = loaded.row
+        if kind == "update" and row.version <= self.version:
             return
-        events = view["state"].get("events", [])
-        start = self.events if view["deal"] == self.deal and kind == "update" else 0
-        self.version, self.deal, self.events = view["version"], view["deal"], len(events)
-        msg: dict[str, Any]
+        start = self.events if kind == "update" and row.deal_no == self.deal else 0
+        view, legal = self.svc.seat_view(loaded, self.seat, start)
+        msg: dict[str, Any] = {"type": kind, "match": view, "legal": legal}
+        events = view["state"]["events"]
         if kind == "update":
-            state = {k: v for k, v in view["state"].items() if k != "events"}
-            msg = {"type": kind, "match": {**view, "state": state}, "legal": legal,
-                   "events": events[start:], "events_from": start}
-        else:
-            msg = {"type": kind, "match": view, "legal": legal}
+            del view["state"]["events"]
+            msg |= {"events": events, "events_from": start}
+        self.version, self.deal, self.events = row.version, row.deal_no, start + len(events)
         await _send(self.ws, msg)
 
 
@@ -78,22 +81,21 @@ def merge_events(previous: list[Any], msg: dict[str, Any]) -> list[Any]:
     return [*previous[:msg["events_from"]], *msg["events"]]
 
 
-def _seat_view(svc: Service, match_id: str, token: str | None,
-               version: int | None = None) -> tuple[dict[str, Any], list[Any]]:
-    """The seat's view and its legal actions at that same version (none for a spectator): the
-    latest stored version, or at least ``version`` when a notification said it is stored."""
-    loaded = svc.load(match_id) if version is None else svc.at_version(match_id, version)
-    return svc.seat_view(loaded, svc.seat_of(loaded.row, token) if token else None)
+def _open(svc: Service, match_id: str, token: str | None) -> tuple[Loaded, int | None]:
+    """The match at its latest stored version and the token's seat (None: a spectator); raises
+    ApiError for an unknown match or a token that is not one of its seats."""
+    loaded = svc.load(match_id)
+    return loaded, svc.seat_of(loaded.row, token) if token else None
 
 
-async def _view_at(svc: Service, match_id: str, token: str | None,
-                   version: int) -> tuple[dict[str, Any], list[Any]]:
-    """The view at a notified version: rendered right here when this worker already holds
-    that version (the usual case: it made the change), else caught up in a request thread."""
+async def _at(svc: Service, match_id: str, version: int) -> Loaded:
+    """The match at a notified version: this worker's copy when it holds that version (the
+    usual case: it made the change, or stepped forward with the note), else caught up in a
+    request thread."""
     loaded = svc.cached_at(match_id, version)
     if loaded is None:
-        return await run_in_threadpool(_seat_view, svc, match_id, token, version)
-    return svc.seat_view(loaded, svc.seat_of(loaded.row, token) if token else None)
+        return await run_in_threadpool(svc.at_version, match_id, version)
+    return loaded
 
 
 @router.websocket("/matches/{match_id}/ws")
@@ -104,7 +106,7 @@ async def match_ws(websocket: WebSocket, match_id: str, token: str | None = None
     # (or skipped as already seen), never lost between the read and the subscription
     async with websocket.app.state.broker.subscribe(match_id) as notes:
         try:
-            view, legal = await run_in_threadpool(_seat_view, svc, match_id, token)
+            loaded, seat = await run_in_threadpool(_open, svc, match_id, token)
         except ApiError as exc:
             await _send(websocket, {"type": "error", **exc.body()})
             await websocket.close(code=4000 + exc.status)
@@ -118,7 +120,7 @@ async def match_ws(websocket: WebSocket, match_id: str, token: str | None = None
             await websocket.close(code=4429)
             return
         try:
-            await _serve(websocket, svc, notes, match_id, token, view, legal)
+            await _serve(_Stream(websocket, svc, seat), notes, match_id, token, loaded)
         finally:
             if token and lease is not None:
                 await limit.release(token, lease)
@@ -138,14 +140,14 @@ def _connection_limit(app: Any) -> ConnectionLimit:
     return limit
 
 
-async def _serve(websocket: WebSocket, svc: Service, notes: asyncio.Queue[Note], match_id: str,
-                 token: str | None, view: dict[str, Any], legal: list[Any]) -> None:
-    stream = _Stream(websocket)
+async def _serve(stream: _Stream, notes: asyncio.Queue[Note], match_id: str, token: str | None,
+                 loaded: Loaded) -> None:
+    websocket = stream.ws
     allowance, stamp = RATE, time.monotonic()
     pusher: asyncio.Task[None] | None = None
     try:
-        await stream.send_view(view, "snapshot", legal)
-        pusher = asyncio.create_task(_push(stream, notes, svc, match_id, token))
+        await stream.send(loaded, "snapshot")
+        pusher = asyncio.create_task(_push(stream, notes, match_id))
         while True:
             text = await websocket.receive_text()  # WebSocketDisconnect when the client left
             now = time.monotonic()
@@ -155,7 +157,7 @@ async def _serve(websocket: WebSocket, svc: Service, notes: asyncio.Queue[Note],
                 await _send(websocket, _error("ws/rate_limited", "too many messages; slow down"))
                 continue
             allowance -= 1
-            await _handle(websocket, stream, svc, match_id, token, text)
+            await _handle(stream, match_id, token, text)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -165,8 +167,7 @@ async def _serve(websocket: WebSocket, svc: Service, notes: asyncio.Queue[Note],
                 await pusher
 
 
-async def _push(stream: _Stream, notes: asyncio.Queue[Note], svc: Service, match_id: str,
-                token: str | None) -> None:
+async def _push(stream: _Stream, notes: asyncio.Queue[Note], match_id: str) -> None:
     """Send an update for each change this connection has not seen yet; changes that queued
     up meanwhile go out as one update (of the newest). A failure to render one is logged and
     answered from the store instead: a socket that missed an update would wait forever."""
@@ -176,22 +177,23 @@ async def _push(stream: _Stream, notes: asyncio.Queue[Note], svc: Service, match
             version = max(version, notes.get_nowait()[1])
         if version <= stream.version:
             continue
+        svc = stream.svc
         try:
-            view, legal = await _view_at(svc, match_id, token, version)
+            loaded = await _at(svc, match_id, version)
         except ApiError:
             continue
         except Exception:
             log.exception("update of match %s to version %s failed; loading it", match_id,
                           version)
-            view, legal = await run_in_threadpool(_seat_view, svc, match_id, token)
+            loaded = await run_in_threadpool(svc.load, match_id)
         try:
-            await stream.send_view(view, "update", legal)
+            await stream.send(loaded, "update")
         except (WebSocketDisconnect, RuntimeError):
             return  # the client left: the receiving side ends the connection
 
 
-async def _handle(websocket: WebSocket, stream: _Stream, svc: Service, match_id: str,
-                  token: str | None, text: str) -> None:
+async def _handle(stream: _Stream, match_id: str, token: str | None, text: str) -> None:
+    websocket, svc = stream.ws, stream.svc
     if len(text.encode()) > MAX_MESSAGE_BYTES:
         await _send(websocket, _error("request/too_large",
                                          f"messages are limited to {MAX_MESSAGE_BYTES} bytes"))
@@ -207,10 +209,9 @@ async def _handle(websocket: WebSocket, stream: _Stream, svc: Service, match_id:
                                          f"expected {{'action': {{...}}, 'version': n}}: {where}"))
         return
     try:
-        loaded, seat = await run_in_threadpool(svc.act_loaded, match_id, token, msg.action,
-                                               msg.version)
+        loaded, _ = await run_in_threadpool(svc.act_loaded, match_id, token, msg.action,
+                                            msg.version)
     except ApiError as exc:
         await _send(websocket, {"type": "error", **exc.body()})
         return
-    view, legal = svc.seat_view(loaded, seat)
-    await stream.send_view(view, "update", legal)
+    await stream.send(loaded, "update")

@@ -215,6 +215,22 @@ def test_views_never_show_a_hidden_card(game: Game, seed: int) -> None:
             assert not leaked, f"step {i}: the view of seat {s} shows hidden cards {leaked}"
 
 
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_views_from_an_event_index_differ_only_in_the_events(game: Game, seed: int) -> None:
+    """``view(state, seat, events_from=k)`` is the whole view with the event log cut to its
+    events from index k on (what a WebSocket update sends): nothing else in the view may be
+    read from the log."""
+    rng = random.Random(seed)
+    for i, state in sampled(game, seed):
+        for s in [*range(game.players), None]:
+            whole = game.view(state, s)
+            n = len(whole["events"])
+            for k in {0, n, rng.randint(0, n), max(0, n - 1)}:
+                part = game.view(state, s, events_from=k)
+                assert part["events"] == whole["events"][k:], (i, s, k)
+                assert {**part, "events": None} == {**whole, "events": None}, (i, s, k)
+
+
 def refuse(game: Game, state: Any, seat: int, action: Any, why: str) -> None:
     """``action`` by ``seat`` must raise IllegalAction and leave ``state`` as it was."""
     snapshot = copy.deepcopy(state)

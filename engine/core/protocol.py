@@ -48,8 +48,10 @@ class Game(Protocol):
         """The state after ``seat`` takes ``action``; raises ``IllegalAction``. Never mutates."""
         ...
 
-    def view(self, state: Any, seat: int | None) -> JSON:
-        """What ``seat`` may see (``None``: a spectator). The only way a state leaves the engine."""
+    def view(self, state: Any, seat: int | None, events_from: int = 0) -> JSON:
+        """What ``seat`` may see (``None``: a spectator). The only way a state leaves the engine.
+        ``events_from``: the event log from that index on only (a client holding the earlier
+        events is sent just the new ones); everything else is the same."""
         ...
 
     def open_view(self, state: Any) -> JSON:

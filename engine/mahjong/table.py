@@ -457,7 +457,7 @@ class MahjongTable:
         answers = tuple((s, a) for s, a in w.answers if s == seat or a in allowed[s])
         return evolve(w, options=tuple(rows), answers=answers)
 
-    def common_view(self, state: Any, seat: int | None) -> JSON:
+    def common_view(self, state: Any, seat: int | None, events_from: int = 0) -> JSON:
         """The view's parts every mahjong game shares; a game adds its own."""
         over = state.phase == "over"
         wins = {w.seat: w for w in state.wins}
@@ -488,7 +488,7 @@ class MahjongTable:
                 state.drawn is not None and state.phase == "play" and state.turn == seat) else None,
             "to_act": seat is not None and seat in self.to_act(state),
             "claim": None,
-            "events": [self._event_json(e, seat) for e in state.events],
+            "events": [self._event_json(e, seat) for e in state.events[events_from:]],
             "result": self.result(state),
         }
         w = state.window
@@ -599,7 +599,7 @@ class MahjongTable:
     def _result_details(self, state: Any) -> JSON:
         return {}
 
-    def view(self, state: Any, seat: int | None) -> JSON:
+    def view(self, state: Any, seat: int | None, events_from: int = 0) -> JSON:
         """What ``seat`` may see: a game's ``common_view`` plus what it adds."""
         raise NotImplementedError
 

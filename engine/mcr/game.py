@@ -212,15 +212,15 @@ class Mcr(MahjongTable):
     def _extra_zones(self, state: State) -> dict[str, tuple[int, ...]]:
         return {f"flowers:{s}": state.flowers[s] for s in range(PLAYERS)}
 
-    def view(self, state: State, seat: int | None) -> JSON:
-        view = self.common_view(state, seat)
+    def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
+        view = self.common_view(state, seat, events_from)
         view["prevailing_wind"] = "ESWN"[PREVAILING_WIND]
         for p in view["players"]:
             s = p["seat"]
             p["seat_wind"] = "ESWN"[self.seat_wind(state, s)]
             p["flowers"] = [{"id": t, "face": f"f{t - 135}"} for t in state.flowers[s]]
             p["won"] = next((self.win_json(w) for w in state.wins if w.seat == s), None)
-        for e, raw in zip(view["events"], state.events, strict=True):
+        for e, raw in zip(view["events"], state.events[events_from:], strict=True):
             if raw[0] == "end":
                 e["reason"] = raw[3]
         return view

@@ -349,8 +349,8 @@ class Nantong(MahjongTable):
             for s, r in enumerate(state.replaced))
         return evolve(new, replaced=replaced)
 
-    def view(self, state: State, seat: int | None) -> JSON:
-        return render_view(self, state, seat)
+    def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
+        return render_view(self, state, seat, events_from)
 
     def _open_details(self, state: State, view: JSON) -> None:
         open_details(state, view)

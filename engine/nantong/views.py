@@ -17,8 +17,9 @@ _CARD_LISTS = ("indicators", "opening_kong", "opening_triplet", "hezi")
 """Events whose fourth field lists public card ids."""
 
 
-def render_view(game: Nantong, state: State, seat: int | None) -> JSON:
-    view = game.common_view(state, seat)
+def render_view(game: Nantong, state: State, seat: int | None,
+                events_from: int = 0) -> JSON:
+    view = game.common_view(state, seat, events_from)
     view["indicators"] = [card_json(t) for t in state.indicators]
     view["preparing"] = state.turn if state.phase == "prepare" else None
     for p in view["players"]:
@@ -28,7 +29,7 @@ def render_view(game: Nantong, state: State, seat: int | None) -> JSON:
         p["replacement_cards"] = (
             [card_json(t) for t in state.replaced[s]] if s == seat and state.phase == "prepare"
             else None)
-    for e, raw in zip(view["events"], state.events, strict=True):
+    for e, raw in zip(view["events"], state.events[events_from:], strict=True):
         kind = raw[0]
         if kind in _CARD_LISTS:
             e["cards"] = [card_json(t) for t in raw[3]]

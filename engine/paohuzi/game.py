@@ -555,8 +555,8 @@ class Paohuzi:
 
     # ------------------------------------------------------------------ information
 
-    def view(self, state: State, seat: int | None) -> JSON:
-        return render_view(self, state, seat)
+    def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
+        return render_view(self, state, seat, events_from=events_from)
 
     def open_view(self, state: State) -> JSON:
         """Every hand open (kans and passed faces too), for the replay of a finished deal."""

@@ -26,9 +26,11 @@ def _cards(ids: Any) -> list[dict[str, object]]:
     return [card_json(c) for c in ids]
 
 
-def render_view(game: Paohuzi, state: State, seat: int | None, open_all: bool = False) -> JSON:
+def render_view(game: Paohuzi, state: State, seat: int | None, open_all: bool = False,
+                events_from: int = 0) -> JSON:
     """``seat``'s view (None: a spectator's); ``open_all``: every hand and every seat's passed
-    faces open besides, for the replay of a finished deal."""
+    faces open besides, for the replay of a finished deal; ``events_from``: the events from
+    that index on only."""
     over = state.phase == "over"
     score = totals(state.payments, game.players)
     players = []
@@ -67,7 +69,7 @@ def render_view(game: Paohuzi, state: State, seat: int | None, open_all: bool = 
         "to_act": seat is not None and seat in game.to_act(state),
         "offer": None,
         "claim": None,
-        "events": [_event_json(e) for e in state.events],
+        "events": [_event_json(e) for e in state.events[events_from:]],
         "result": game.result(state),
     }
     w = state.window

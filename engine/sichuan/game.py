@@ -241,8 +241,8 @@ class Sichuan(MahjongTable):
         return {"seat": w.seat, "tile": w.tile, "from": w.source, "self_draw": w.self_draw,
                 "fan": w.fan, "points": w.points, "shape": w.shape, "patterns": pats}
 
-    def view(self, state: State, seat: int | None) -> JSON:
-        return render_view(self, state, seat)
+    def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
+        return render_view(self, state, seat, events_from)
 
     def _open_details(self, state: State, view: JSON) -> None:
         open_details(state, view)

@@ -13,8 +13,9 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def render_view(game: Sichuan, state: State, seat: int | None) -> JSON:
-    view = game.common_view(state, seat)
+def render_view(game: Sichuan, state: State, seat: int | None,
+                events_from: int = 0) -> JSON:
+    view = game.common_view(state, seat, events_from)
     all_declared = all(m is not None for m in state.missing)
     wins = {w.seat: (i, w) for i, w in enumerate(state.wins)}
     for p in view["players"]:
@@ -28,7 +29,7 @@ def render_view(game: Sichuan, state: State, seat: int | None) -> JSON:
             order, w = wins[s]
             won = game.win_json(w) | {"order": order + 1}
         p["won"] = won
-    for e, raw in zip(view["events"], state.events, strict=True):
+    for e, raw in zip(view["events"], state.events[events_from:], strict=True):
         if raw[0] == "missing_suits":
             e["suits"] = [SUITS[x] for x in raw[3]]
         elif raw[0] == "end":
