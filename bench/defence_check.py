@@ -13,6 +13,7 @@ import statistics
 
 from ai.policies import POLICIES, Settings
 from ai.policies.strong import StrongPolicy, playout
+from bench.decisions import basic_decisions
 from engine import get_game
 
 
@@ -30,25 +31,15 @@ def main() -> None:
                                                   defence_samples=a.samples))
     gains: list[int] = []
     discards = 0
-    for d in range(a.deals):
-        state = game.new_deal(a.seed * 10007 + d)
-        rng = random.Random(d)
-        step = 0
-        while seats := game.to_act(state):
-            seat = seats[0]
-            legal = game.legal_actions(state, seat)
-            view = game.view(state, seat)
-            action = basic(view, legal, rng)
-            if action["type"] == "discard" and len(legal) > 1:
-                discards += 1
-                s = pol.search(view, legal, random.Random(step))
-                if s.chosen:
-                    outs = [playout(game, game.apply(state, seat, x), basic, random.Random(0))
-                            for x in (action, s.candidates[s.chosen])]
-                    g = outs[1][seat] - outs[0][seat]  # type: ignore[index]
-                    gains.append(g)
-            step += 1
-            state = game.apply(state, seat, action)
+    for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 10007 + d):
+        if x.action["type"] == "discard" and len(x.legal) > 1:
+            discards += 1
+            s = pol.search(x.view, x.legal, random.Random(x.step))
+            if s.chosen:
+                outs = [playout(game, game.apply(x.state, x.seat, c), basic, random.Random(0))
+                        for c in (x.action, s.candidates[s.chosen])]
+                g = outs[1][x.seat] - outs[0][x.seat]  # type: ignore[index]
+                gains.append(g)
     n = len(gains)
     mean = statistics.fmean(gains) if gains else 0.0
     half = 1.96 * statistics.stdev(gains) / math.sqrt(n) if n > 1 else 0.0

@@ -11,6 +11,7 @@ import random
 import statistics
 
 from ai.policies import POLICIES, strong
+from bench.decisions import basic_decisions
 from engine import get_game
 
 
@@ -31,35 +32,26 @@ def main() -> None:
     sample = strong.SAMPLERS[a.game]
     refine = None if a.no_refine else strong.REFINERS.get(a.game)
     est, tru = [], []
-    for d in range(a.deals):
-        state = game.new_deal(a.seed * 7919 + d)
-        rng = random.Random(d)
-        step = 0
-        while seats := game.to_act(state):
-            seat = seats[0]
-            legal = game.legal_actions(state, seat)
-            view = game.view(state, seat)
-            action = basic(view, legal, rng)
-            if len(legal) > 1 and step % 3 == 0:
-                r = random.Random(step * 31 + d)
-                base = sample(game, view, r)
-                xs = []
-                for _ in range(a.samples):
-                    deal_rng = random.Random(r.getrandbits(64))
-                    deal = game.determinize(base, seat, deal_rng)
-                    if refine is not None:
-                        deal = refine(game, deal, seat, deal_rng)
-                    out = strong.playout(game, game.apply(deal, seat, action), basic,
-                                         random.Random(r.getrandbits(64)))
-                    assert out is not None
-                    xs.append(out[seat])
-                true = strong.playout(game, game.apply(state, seat, action), basic,
-                                      random.Random(step))
-                assert true is not None
-                est.append(statistics.fmean(xs))
-                tru.append(true[seat])
-            step += 1
-            state = game.apply(state, seat, action)
+    for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 7919 + d):
+        state, seat, view, action, step, d = x.state, x.seat, x.view, x.action, x.step, x.deal
+        if len(x.legal) > 1 and step % 3 == 0:
+            r = random.Random(step * 31 + d)
+            base = sample(game, view, r)
+            xs = []
+            for _ in range(a.samples):
+                deal_rng = random.Random(r.getrandbits(64))
+                deal = game.determinize(base, seat, deal_rng)
+                if refine is not None:
+                    deal = refine(game, deal, seat, deal_rng)
+                out = strong.playout(game, game.apply(deal, seat, action), basic,
+                                     random.Random(r.getrandbits(64)))
+                assert out is not None
+                xs.append(out[seat])
+            true = strong.playout(game, game.apply(state, seat, action), basic,
+                                  random.Random(step))
+            assert true is not None
+            est.append(statistics.fmean(xs))
+            tru.append(true[seat])
     print(f"{a.game} {a.set or ''}{' no refine' if a.no_refine else ''}: {len(est)} decisions, "
           f"playout mean {statistics.fmean(est):+.3f} true mean {statistics.fmean(tru):+.3f} "
           f"corr {statistics.correlation(est, tru):.3f}")

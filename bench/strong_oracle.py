@@ -15,6 +15,7 @@ import random
 
 from ai.policies import POLICIES, Settings
 from ai.policies.strong import StrongPolicy, playout
+from bench.decisions import basic_decisions
 from engine import get_game
 
 
@@ -31,32 +32,23 @@ def main() -> None:
     basic = POLICIES[a.game]["basic"]
     pol = StrongPolicy(a.game, basic, Settings(rollouts=a.rollouts, candidates=a.candidates))
     with open(a.out, "a") as out:
-        for d in range(a.deals):
-            state = game.new_deal(a.seed * 100003 + d)
-            rng = random.Random(d)
-            step = 0
-            while seats := game.to_act(state):
-                seat = seats[0]
-                legal = game.legal_actions(state, seat)
-                view = game.view(state, seat)
-                action = basic(view, legal, rng)
-                if len(legal) > 1 and not any(x["type"] == "win" for x in legal):
-                    s = pol.search(view, legal, random.Random(step))
-                    if len(s.candidates) > 1 and s.values[0]:
-                        stream = random.Random(f"{d}:{step}").getrandbits(64)
-                        truth = []
-                        for c in s.candidates:
-                            deltas = playout(game, game.apply(state, seat, c), basic,
-                                             random.Random(stream))
-                            assert deltas is not None
-                            truth.append(deltas[seat])
-                        out.write(json.dumps({"deal": d, "step": step, "seat": seat,
-                                              "kinds": [c["type"] for c in s.candidates],
-                                              "values": s.values, "truth": truth}) + "\n")
-                        out.flush()
-                step += 1
-                state = game.apply(state, seat, action)
-            print("deal", d, "done", flush=True)
+        for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 100003 + d):
+            if x.step == 0 and x.deal:
+                print("deal", x.deal - 1, "done", flush=True)
+            if len(x.legal) > 1 and not any(y["type"] == "win" for y in x.legal):
+                s = pol.search(x.view, x.legal, random.Random(x.step))
+                if len(s.candidates) > 1 and s.values[0]:
+                    stream = random.Random(f"{x.deal}:{x.step}").getrandbits(64)
+                    truth = []
+                    for c in s.candidates:
+                        deltas = playout(game, game.apply(x.state, x.seat, c), basic,
+                                         random.Random(stream))
+                        assert deltas is not None
+                        truth.append(deltas[x.seat])
+                    out.write(json.dumps({"deal": x.deal, "step": x.step, "seat": x.seat,
+                                          "kinds": [c["type"] for c in s.candidates],
+                                          "values": s.values, "truth": truth}) + "\n")
+                    out.flush()
 
 
 if __name__ == "__main__":
