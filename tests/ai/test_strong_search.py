@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -30,20 +31,29 @@ def _states(name: str, seed: int, every: int = 7):
         n += 1
 
 
+def _refined(name: str, state: Any, seat: int, seed: int) -> tuple[Any, Any]:
+    """A uniform re-deal of ``state`` for ``seat`` and its refined version, checked for what
+    every refiner keeps: every hidden card (hands and the wall or stock), the seat's own hand,
+    and every hand's size."""
+    game = get_game(name)
+    deal = game.determinize(state, seat, random.Random(seed))
+    new = REFINERS[name](game, deal, seat, random.Random(seed + 1))
+    pile = "stock" if name == "paohuzi" else "wall"
+    hidden = Counter(getattr(deal, pile)) + sum((Counter(h) for h in deal.hands), Counter())
+    assert Counter(getattr(new, pile)) + sum((Counter(h) for h in new.hands), Counter()) == hidden
+    assert new.hands[seat] == state.hands[seat]
+    assert [len(h) for h in new.hands] == [len(h) for h in state.hands]
+    return deal, new
+
+
 def test_sichuan_redeal_keeps_the_tiles_and_clears_a_finished_missing_suit() -> None:
     game = get_game("sichuan")
-    refine = REFINERS["sichuan"]
     checked = 0
     for seed in range(4):
         for state, seat in _states("sichuan", seed):
             if state.phase not in ("play", "claim"):
                 continue
-            deal = game.determinize(state, seat, random.Random(seed))
-            new = refine(game, deal, seat, random.Random(seed + 1))
-            hidden = Counter(deal.wall) + sum((Counter(h) for h in deal.hands), Counter())
-            assert Counter(new.wall) + sum((Counter(h) for h in new.hands), Counter()) == hidden
-            assert new.hands[seat] == state.hands[seat]
-            assert [len(h) for h in new.hands] == [len(h) for h in state.hands]
+            _, new = _refined("sichuan", state, seat, seed)
             for s, hand in enumerate(new.hands):
                 m = state.missing[s]
                 if (s != seat and state.active(s) and state.discards[s] and m is not None
@@ -76,7 +86,6 @@ def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> No
     from ai.policies.nantong import shanten
 
     game = get_game("nantong")
-    refine = REFINERS["nantong"]
 
     def sh(hand: tuple[int, ...]) -> int:
         c = [0] * 30
@@ -89,12 +98,7 @@ def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> No
         for state, seat in _states("nantong", seed, every=3):
             if state.phase not in ("play", "claim"):
                 continue
-            deal = game.determinize(state, seat, random.Random(seed))
-            new = refine(game, deal, seat, random.Random(seed + 1))
-            hidden = Counter(deal.wall) + sum((Counter(h) for h in deal.hands), Counter())
-            assert Counter(new.wall) + sum((Counter(h) for h in new.hands), Counter()) == hidden
-            assert new.hands[seat] == state.hands[seat]
-            assert [len(h) for h in new.hands] == [len(h) for h in state.hands]
+            deal, new = _refined("nantong", state, seat, seed)
             for s in range(3):
                 if s != seat and len(state.hands[s]) % 3 == 1 and len(state.discards[s]) >= 6:
                     uniform.append(sh(deal.hands[s]))
@@ -106,15 +110,9 @@ def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> No
 
 def test_paohuzi_redeal_keeps_the_cards_and_the_rules() -> None:
     game = get_game("paohuzi")
-    refine = REFINERS["paohuzi"]
     for seed in range(4):
         for state, seat in _states("paohuzi", seed, every=2):
-            deal = game.determinize(state, seat, random.Random(seed))
-            new = refine(game, deal, seat, random.Random(seed + 1))
-            hidden = Counter(deal.stock) + sum((Counter(h) for h in deal.hands), Counter())
-            assert Counter(new.stock) + sum((Counter(h) for h in new.hands), Counter()) == hidden
-            assert new.hands[seat] == state.hands[seat]
-            assert [len(h) for h in new.hands] == [len(h) for h in state.hands]
+            _, new = _refined("paohuzi", state, seat, seed)
             if state.phase != "over" and state.shown in state.hands[state.dealer]:
                 assert state.shown in new.hands[state.dealer]
             for h in new.hands:
