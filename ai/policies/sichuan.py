@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from engine.mahjong import SUITS, face_of, parse_face, standard_shanten
 from engine.mahjong import shanten as engine_shanten
-from engine.mahjong.shanten import suit_blocks
+from engine.mahjong.shanten import Block, combine_blocks, suit_blocks
 
 Counts = tuple[int, ...]
 """Counts of the 27 suited faces (``1m``..``9s``)."""
@@ -46,25 +46,93 @@ def _add(c: Counts, face: int, n: int = 1) -> Counts:
     return c[:face] + (c[face] + n,) + c[face + 1:]
 
 
+@lru_cache(maxsize=1 << 12)
+def _near_ranks(suit: Counts) -> tuple[int, ...]:
+    """Ranks (0-8) of one suit's counts that are held or within two ranks of a held one."""
+    held = sum(1 << r for r, n in enumerate(suit) if n)
+    spread = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF
+    return tuple(r for r in range(9) if spread >> r & 1)
+
+
 def _near(c: Counts, missing: int | None) -> list[int]:
     """Faces that could lower shanten when added: held faces and their neighbours within two
     ranks (an isolated new tile changes no block count), outside the missing suit."""
-    out = []
-    for f in range(NUM):
-        s = f // 9
-        if s == missing:
-            continue
-        lo, hi = max(9 * s, f - 2), min(9 * s + 8, f + 2)
-        if any(c[g] for g in range(lo, hi + 1)):
-            out.append(f)
+    return [9 * s + r for s in range(3) if s != missing for r in _near_ranks(c[9 * s:9 * s + 9])]
+
+
+_BLOCK_SETS: dict[tuple[Block, ...], int] = {}
+_BLOCKS_OF: list[tuple[Block, ...]] = []
+
+
+def _interned(blocks: tuple[Block, ...]) -> int:
+    """A small number for a Pareto block set (there are a few thousand at most): the caches
+    below hash it instead of the blocks."""
+    n = _BLOCK_SETS.get(blocks)
+    if n is None:
+        n = _BLOCK_SETS[blocks] = len(_BLOCKS_OF)
+        _BLOCKS_OF.append(blocks)
+    return n
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_set(suit: Counts) -> int:
+    """The interned blocks of one suit's counts."""
+    return _interned(suit_blocks(suit))
+
+
+@lru_cache(maxsize=1 << 16)
+def _pair_set(a: int, b: int) -> int:
+    """The interned blocks of two parts taken together."""
+    return _interned(combine_blocks(_BLOCKS_OF[a], _BLOCKS_OF[b]))
+
+
+@lru_cache(maxsize=1 << 16)
+def _joint_shanten(target: int, a: int, b: int) -> int:
+    """``standard_shanten`` of a hand whose parts have the interned blocks ``a`` and ``b``: its
+    formula over their combined blocks that no other beats (a dominated block never scores
+    better, and no hand holds more than ``target`` melds), so hands whose parts have the same
+    blocks share one cached answer."""
+    best = 2 * target
+    for m, t, p in combine_blocks(_BLOCKS_OF[a], _BLOCKS_OF[b]):
+        if m <= target:
+            best = min(best, 2 * (target - m) - min(t, target - m) - p)
+    return best
+
+
+def shanten_each(c: Counts, concealed: bool, faces: list[int], delta: int) -> dict[int, int]:
+    """``shanten(_add(c, f, delta), concealed)`` for every face ``f`` of ``faces``, for a hand
+    that changes in one suit at a time: the other two suits' blocks are combined once per suit
+    and each change costs a few cached look-ups on small numbers (most of ``basic``'s time went
+    to shanten look-ups that missed the cache of whole hands)."""
+    suits = (c[0:9], c[9:18], c[18:27])
+    sets = [_suit_set(x) for x in suits]
+    n = sum(c) + delta
+    target = n // 3
+    pairs = sum(x // 2 for x in c) if concealed and n >= 13 else None
+    others: dict[int, int] = {}
+    out: dict[int, int] = {}
+    for f in faces:
+        s, r = divmod(f, 9)
+        other = others.get(s)
+        if other is None:
+            other = others[s] = _pair_set(*(sets[k] for k in range(3) if k != s))
+        suit = suits[s]
+        v = _joint_shanten(target, other, _suit_set(suit[:r] + (suit[r] + delta,) + suit[r + 1:]))
+        if pairs is not None:
+            v = min(v, 6 - min(7, pairs - c[f] // 2 + (c[f] + delta) // 2))
+        out[f] = v
     return out
 
 
-def ukeire(c: Counts, concealed: bool, missing: int | None, unseen: Counts) -> int:
-    """Unseen tiles that would lower the shanten of the 3k+1 hand ``c``."""
-    base = shanten(c, concealed)
-    return sum(unseen[f] for f in _near(c, missing)
-               if unseen[f] and shanten(_add(c, f), concealed) < base)
+def ukeire(c: Counts, concealed: bool, missing: int | None, unseen: Counts,
+           base: int | None = None) -> int:
+    """Unseen tiles that would lower the shanten of the 3k+1 hand ``c`` (``base``: its shanten,
+    when the caller knows it)."""
+    if base is None:
+        base = shanten(c, concealed)
+    faces = [f for f in _near(c, missing) if unseen[f]]
+    after = shanten_each(c, concealed, faces, 1)
+    return sum(unseen[f] for f in faces if after[f] < base)
 
 
 # ------------------------------------------------------------------ reading the view
@@ -148,11 +216,13 @@ def _edge(f: int) -> int:
     return min(r, 8 - r)
 
 
-def discard_key(me: _Seat, f: int) -> tuple[int, int, int, int, int]:
-    """Smaller is a better discard: shanten, -ukeire, isolation, closeness to an edge."""
+def discard_key(me: _Seat, f: int, s: int | None = None) -> tuple[int, int, int, int, int]:
+    """Smaller is a better discard: shanten (``s``, when the caller knows it), -ukeire,
+    isolation, closeness to an edge."""
     after = _add(me.counts, f, -1)
-    s = shanten(after, me.concealed)
-    u = ukeire(after, me.concealed, me.missing, me.unseen)
+    if s is None:
+        s = shanten(after, me.concealed)
+    u = ukeire(after, me.concealed, me.missing, me.unseen, s)
     return s, -u, _isolation(after, f), _edge(f), f
 
 
@@ -161,9 +231,9 @@ def _best_discard(me: _Seat, discards: list[dict]) -> dict:
     for a in discards:
         by_face.setdefault(me.face_of_id[a["card"]], a)
     # ukeire only matters between the discards that reach the lowest shanten
-    sh = {f: shanten(_add(me.counts, f, -1), me.concealed) for f in by_face}
+    sh = shanten_each(me.counts, me.concealed, list(by_face), -1)
     low = min(sh.values())
-    best = min((f for f in by_face if sh[f] == low), key=lambda f: discard_key(me, f))
+    best = min((f for f in by_face if sh[f] == low), key=lambda f: discard_key(me, f, low))
     return by_face[best]
 
 

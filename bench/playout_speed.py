@@ -1,0 +1,44 @@
+"""Time strong's fixed-rollout search on the decisions of basic-played deals, and print a digest
+of every search's playout values: a speedup of ``basic`` (or of the playouts) must leave the
+digest unchanged, since any changed decision of any playout would change some value.
+
+    nice -n 10 /tmp/venv/bin/python -m bench.playout_speed sichuan --rollouts 8 --deals 2
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import time
+
+from ai.policies import POLICIES, Settings
+from ai.policies.strong import StrongPolicy
+from bench.decisions import basic_decisions
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("game")
+    p.add_argument("--rollouts", type=int, default=8)
+    p.add_argument("--deals", type=int, default=2)
+    p.add_argument("--seed", type=int, default=5)
+    a = p.parse_args()
+    pol = StrongPolicy(a.game, POLICIES[a.game]["basic"], Settings(rollouts=a.rollouts))
+    digest = hashlib.sha256()
+    cpu, searches, playouts = 0.0, 0, 0
+    for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 1000 + d):
+        if x.seat != 0 or len(x.legal) < 2 or any(y["type"] == "win" for y in x.legal):
+            continue
+        t = time.process_time()
+        s = pol.search(x.view, x.legal, random.Random(x.step))
+        cpu += time.process_time() - t
+        searches += 1
+        playouts += sum(len(v) for v in s.values)
+        digest.update(json.dumps([s.candidates, s.values, s.chosen], sort_keys=True).encode())
+    print(f"{a.game}: {searches} searches, {playouts} playouts, cpu {cpu:.2f} s, "
+          f"{1000 * cpu / max(1, playouts):.2f} ms a playout, digest {digest.hexdigest()[:16]}")
+
+
+if __name__ == "__main__":
+    main()
