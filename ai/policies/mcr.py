@@ -13,7 +13,9 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -45,17 +47,13 @@ class _Seat:
             for m in me["melds"])
         self.seat_wind = WINDS.index(me["seat_wind"])
         self.prevailing = WINDS.index(view["prevailing_wind"])
-        seen = [0] * NUM_FACES
-        for p in view["players"]:
-            for t in (p["hand"] or ()):
-                seen[parse_face(t["face"])] += 1
-            for t in p["discards"]:
-                seen[parse_face(t["face"])] += 1
-            for m in p["melds"]:
-                for t in m["cards"]:
-                    seen[parse_face(t["face"])] += 1
+        names = Counter(t["face"] for p in view["players"] for t in itertools.chain(
+            p["hand"] or (), p["discards"], *(m["cards"] for m in p["melds"])))
         if view.get("claim"):
-            seen[parse_face(view["claim"]["card"]["face"])] += 1
+            names[view["claim"]["card"]["face"]] += 1
+        seen = [0] * NUM_FACES
+        for name, n in names.items():
+            seen[parse_face(name)] += n
         self.unseen: Counts = tuple(max(0, 4 - n) for n in seen)
 
     @property
@@ -127,6 +125,14 @@ def _combined(a: int, b: int) -> int:
     return _block_id(combine_blocks(_BLOCK_SETS[a], _BLOCK_SETS[b]))
 
 
+@lru_cache(maxsize=1 << 16)
+def _others_of(ids: tuple[int, ...]) -> tuple[int, ...]:
+    """For each of four parts' block set ids, the id of the other three combined."""
+    a, b, c, d = ids
+    ab, cd = _combined(a, b), _combined(c, d)
+    return _combined(b, cd), _combined(a, cd), _combined(ab, d), _combined(ab, c)
+
+
 @lru_cache(maxsize=1 << 18)
 def _formula(a: int, b: int, target: int) -> int:
     """``standard_shanten``'s block formula over every pairing of two parts' blocks."""
@@ -182,12 +188,14 @@ class _Hand:
     """One hand's part readings: its shanten and that of hands a tile away from it
     (``engine.mahjong.shanten``'s: seven pairs too while ``seven``, the hand being concealed)."""
 
-    __slots__ = ("pairs", "parts", "readings", "seven", "size")
+    __slots__ = ("others", "pairs", "parts", "readings", "seven", "size")
 
     def __init__(self, parts: tuple[Part, ...], readings: tuple[_Reading, ...], size: int,
                  pairs: int, seven: bool) -> None:
         self.parts, self.readings = parts, readings
         self.size, self.pairs, self.seven = size, pairs, seven
+        self.others = _others_of(tuple(r.blocks for r in readings))
+        """Per part, the block set id of the other parts combined."""
 
     @classmethod
     def of(cls, c: Counts, concealed: bool) -> _Hand:
@@ -203,25 +211,19 @@ class _Hand:
         readings = self.readings[:i] + (_reading(part, i == 3),) + self.readings[i + 1:]
         return _Hand(parts, readings, self.size - 1, self.pairs - (part[k] % 2), self.seven)
 
-    def _others(self, i: int) -> int:
-        """The block set id of every part but the ``i``-th, combined."""
-        r = self.readings
-        a, b, c = (r[j].blocks for j in range(4) if j != i)
-        return _combined(_combined(a, b), c)
-
     def _with_pairs(self, std: int, size: int, pairs: int) -> int:
         if self.seven and size >= 13:
             return min(std, 6 - min(7, pairs))
         return std
 
     def shanten(self) -> int:
-        std = _formula(self._others(0), self.readings[0].blocks, self.size // 3)
+        std = _formula(self.others[0], self.readings[0].blocks, self.size // 3)
         return self._with_pairs(std, self.size, self.pairs)
 
     def shanten_without(self, f: int) -> int:
         """The shanten after one ``f`` (held) leaves the hand."""
         i, k = _PART_RANK[f]
-        std = _formula(self._others(i), self.readings[i].minus(k), (self.size - 1) // 3)
+        std = _formula(self.others[i], self.readings[i].minus(k), (self.size - 1) // 3)
         return self._with_pairs(std, self.size - 1, self.pairs - (1 - self.parts[i][k] % 2))
 
     def ukeire(self, unseen: Counts) -> int:
@@ -233,7 +235,7 @@ class _Hand:
         for i, r in enumerate(self.readings):
             if not r.near:
                 continue
-            ranks: Iterable[int] = r.lowering(self._others(i), target, base)
+            ranks: Iterable[int] = r.lowering(self.others[i], target, base)
             if pair_lowers and r.odd:
                 ranks = set(ranks).union(r.odd)
             faces = _FACE_AT[i]
@@ -331,17 +333,17 @@ def _claim(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]]) -> dict
     return next(a for a in legal if a["type"] == "pass")
 
 
+def _keeps_shanten(me: _Seat, f: int, n: int) -> bool:
+    """Whether the hand without ``n`` tiles ``f`` (a kong declared) is as near ready."""
+    return _shanten(_add(me.counts, f, -n), me.concealed) <= _shanten(me.counts, me.concealed)
+
+
 def _turn(me: _Seat, legal: list[dict[str, Any]]) -> dict[str, Any]:
-    now = _shanten(me.counts, me.concealed)
     for a in legal:
-        if a["type"] == "concealed_kong":
-            f = me.face_of_id[a["cards"][0]]
-            if _shanten(_add(me.counts, f, -4), me.concealed) <= now:
-                return a
-        if a["type"] == "added_kong":
-            f = me.face_of_id[a["card"]]
-            if _shanten(_add(me.counts, f, -1), me.concealed) <= now:
-                return a
+        if a["type"] == "concealed_kong" and _keeps_shanten(me, me.face_of_id[a["cards"][0]], 4):
+            return a
+        if a["type"] == "added_kong" and _keeps_shanten(me, me.face_of_id[a["card"]], 1):
+            return a
     return _best_discard(me, [a for a in legal if a["type"] == "discard"])
 
 
