@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 import operator
 import random
+import threading
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
@@ -97,12 +98,19 @@ _BLOCK_IDS: dict[tuple[Block, ...], int] = {}
 _BLOCK_SETS: list[tuple[Block, ...]] = []
 
 
+_NEW_ID = threading.Lock()
+"""The AI service decides in threads: a new id must not be handed out twice."""
+
+
 def _block_id(blocks: tuple[Block, ...]) -> int:
     """A small integer standing for a block set (the same set, the same id)."""
     i = _BLOCK_IDS.get(blocks)
     if i is None:
-        i = _BLOCK_IDS[blocks] = len(_BLOCK_SETS)
-        _BLOCK_SETS.append(blocks)
+        with _NEW_ID:
+            i = _BLOCK_IDS.get(blocks)
+            if i is None:
+                _BLOCK_SETS.append(blocks)
+                i = _BLOCK_IDS[blocks] = len(_BLOCK_SETS) - 1
     return i
 
 
