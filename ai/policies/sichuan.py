@@ -26,7 +26,9 @@ from functools import lru_cache
 
 from engine.mahjong import SUITS, face_of, parse_face, standard_shanten
 from engine.mahjong import shanten as engine_shanten
-from engine.mahjong.shanten import Block, combine_blocks, suit_blocks
+from engine.mahjong.shanten import suit_blocks
+
+from .block_ids import combined_id, standard_shanten_of, suit_id
 
 Counts = tuple[int, ...]
 """Counts of the 27 suited faces (``1m``..``9s``)."""
@@ -60,52 +62,13 @@ def _near(c: Counts, missing: int | None) -> list[int]:
     return [9 * s + r for s in range(3) if s != missing for r in _near_ranks(c[9 * s:9 * s + 9])]
 
 
-_BLOCK_SETS: dict[tuple[Block, ...], int] = {}
-_BLOCKS_OF: list[tuple[Block, ...]] = []
-
-
-def _interned(blocks: tuple[Block, ...]) -> int:
-    """A small number for a Pareto block set (there are a few thousand at most): the caches
-    below hash it instead of the blocks."""
-    n = _BLOCK_SETS.get(blocks)
-    if n is None:
-        n = _BLOCK_SETS[blocks] = len(_BLOCKS_OF)
-        _BLOCKS_OF.append(blocks)
-    return n
-
-
-@lru_cache(maxsize=1 << 16)
-def _suit_set(suit: Counts) -> int:
-    """The interned blocks of one suit's counts."""
-    return _interned(suit_blocks(suit))
-
-
-@lru_cache(maxsize=1 << 16)
-def _pair_set(a: int, b: int) -> int:
-    """The interned blocks of two parts taken together."""
-    return _interned(combine_blocks(_BLOCKS_OF[a], _BLOCKS_OF[b]))
-
-
-@lru_cache(maxsize=1 << 16)
-def _joint_shanten(target: int, a: int, b: int) -> int:
-    """``standard_shanten`` of a hand whose parts have the interned blocks ``a`` and ``b``: its
-    formula over their combined blocks that no other beats (a dominated block never scores
-    better, and no hand holds more than ``target`` melds), so hands whose parts have the same
-    blocks share one cached answer."""
-    best = 2 * target
-    for m, t, p in combine_blocks(_BLOCKS_OF[a], _BLOCKS_OF[b]):
-        if m <= target:
-            best = min(best, 2 * (target - m) - min(t, target - m) - p)
-    return best
-
-
 def shanten_each(c: Counts, concealed: bool, faces: list[int], delta: int) -> dict[int, int]:
     """``shanten(_add(c, f, delta), concealed)`` for every face ``f`` of ``faces``, for a hand
     that changes in one suit at a time: the other two suits' blocks are combined once per suit
-    and each change costs a few cached look-ups on small numbers (most of ``basic``'s time went
-    to shanten look-ups that missed the cache of whole hands)."""
+    and each change costs a few cached look-ups on block set ids (``block_ids.py``); most of
+    ``basic``'s time went to shanten look-ups that missed the cache of whole hands."""
     suits = (c[0:9], c[9:18], c[18:27])
-    sets = [_suit_set(x) for x in suits]
+    sets = [suit_id(x) for x in suits]
     n = sum(c) + delta
     target = n // 3
     pairs = sum(x // 2 for x in c) if concealed and n >= 13 else None
@@ -115,9 +78,10 @@ def shanten_each(c: Counts, concealed: bool, faces: list[int], delta: int) -> di
         s, r = divmod(f, 9)
         other = others.get(s)
         if other is None:
-            other = others[s] = _pair_set(*(sets[k] for k in range(3) if k != s))
+            other = others[s] = combined_id(*(sets[k] for k in range(3) if k != s))
         suit = suits[s]
-        v = _joint_shanten(target, other, _suit_set(suit[:r] + (suit[r] + delta,) + suit[r + 1:]))
+        v = standard_shanten_of(target, other,
+                                suit_id(suit[:r] + (suit[r] + delta,) + suit[r + 1:]))
         if pairs is not None:
             v = min(v, 6 - min(7, pairs - c[f] // 2 + (c[f] + delta) // 2))
         out[f] = v
