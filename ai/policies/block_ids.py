@@ -1,6 +1,6 @@
 """Small integer ids for the Pareto block sets of ``engine.mahjong.shanten``: a few hundred
 distinct sets stand for every suit a hand can hold, so a policy's caches can key on a few ints
-instead of hashing tuples of blocks (Sichuan ``basic`` uses them; MCR's has its own copy).
+instead of hashing tuples of blocks (Sichuan's and MCR's ``basic`` use them).
 
 Ids are handed out under a lock: the AI service decides in threads, and two threads must not
 give one id to two block sets.

@@ -23,7 +23,6 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-import threading
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
@@ -31,12 +30,11 @@ from typing import Any
 
 from engine.mahjong import NUM_FACES, parse_face
 from engine.mahjong import shanten as engine_shanten
-from engine.mahjong.shanten import combine_blocks, suit_blocks
 from engine.mcr import scoring
 
+from .block_ids import combined_id, standard_shanten_of, suit_id
+
 Counts = tuple[int, ...]
-Block = tuple[int, int, int]
-"""(melds, partial melds, head pair 0/1) of a part of a hand (``engine.mahjong.shanten``)."""
 WINDS = "ESWN"
 _FACE_KEY = operator.itemgetter("face")
 
@@ -88,31 +86,11 @@ def _shanten(c: Counts, concealed: bool) -> int:
 # 20 hands a tile away from each of those (ukeire): cached on whole hands, these missed ~85% of
 # the time and were four fifths of a playout. Here a hand is read as four parts (three suits and
 # the honours), each part read once per distinct counts (``_Reading``: its Pareto blocks from
-# ``suit_blocks`` and those of the part a tile more or less); block sets get small integer ids,
+# ``suit_blocks`` and those of the part a tile more or less) as block set ids (``block_ids.py``),
 # so combining parts and the block formula of ``standard_shanten`` are caches on a few ints,
 # and a part keeps which of its ranks lower the shanten next to given other parts.
 
 Part = tuple[int, ...]
-
-_BLOCK_IDS: dict[tuple[Block, ...], int] = {}
-_BLOCK_SETS: list[tuple[Block, ...]] = []
-
-
-_NEW_ID = threading.Lock()
-"""The AI service decides in threads: a new id must not be handed out twice."""
-
-
-def _block_id(blocks: tuple[Block, ...]) -> int:
-    """A small integer standing for a block set (the same set, the same id)."""
-    i = _BLOCK_IDS.get(blocks)
-    if i is None:
-        with _NEW_ID:
-            i = _BLOCK_IDS.get(blocks)
-            if i is None:
-                _BLOCK_SETS.append(blocks)
-                i = _BLOCK_IDS[blocks] = len(_BLOCK_SETS) - 1
-    return i
-
 
 _HONOUR_STEP = 3
 """Honours sit three ranks apart in their part, so that ``suit_blocks`` never joins two."""
@@ -140,30 +118,11 @@ def _plus(part: Part, k: int, n: int) -> Part:
 
 
 @lru_cache(maxsize=1 << 16)
-def _combined(a: int, b: int) -> int:
-    return _block_id(combine_blocks(_BLOCK_SETS[a], _BLOCK_SETS[b]))
-
-
-@lru_cache(maxsize=1 << 16)
 def _others_of(ids: tuple[int, ...]) -> tuple[int, ...]:
     """For each of four parts' block set ids, the id of the other three combined."""
     a, b, c, d = ids
-    ab, cd = _combined(a, b), _combined(c, d)
-    return _combined(b, cd), _combined(a, cd), _combined(ab, d), _combined(ab, c)
-
-
-@lru_cache(maxsize=1 << 18)
-def _formula(a: int, b: int, target: int) -> int:
-    """``standard_shanten``'s block formula over every pairing of two parts' blocks."""
-    best = 2 * target
-    for m, t, p in _BLOCK_SETS[a]:
-        for m2, t2, p2 in _BLOCK_SETS[b]:
-            mm = m + m2
-            if p + p2 > 1 or mm > target:
-                continue
-            v = 2 * (target - mm) - min(t + t2, target - mm) - p - p2
-            best = min(best, v)
-    return best
+    ab, cd = combined_id(a, b), combined_id(c, d)
+    return combined_id(b, cd), combined_id(a, cd), combined_id(ab, d), combined_id(ab, c)
 
 
 class _Reading:
@@ -172,15 +131,15 @@ class _Reading:
     __slots__ = ("_lowering", "_minus", "blocks", "near", "odd")
 
     def __init__(self, part: Part, honours: bool) -> None:
-        self.blocks = _block_id(suit_blocks(part))
+        self.blocks = suit_id(part)
         self.near: tuple[tuple[int, int], ...] = tuple(
-            (k, _block_id(suit_blocks(_plus(part, k, 1)))) for k, n in enumerate(part)
+            (k, suit_id(_plus(part, k, 1))) for k, n in enumerate(part)
             if n or (not honours and any(part[max(0, k - 2):k + 3])))
         """(rank, block set id with one more) of the ranks a drawn tile could lower shanten
         with: held, or in a suit within two ranks of a held one (any other stays isolated)."""
         self.odd = tuple(k for k, n in enumerate(part) if n % 2)
         """Ranks held an odd number of times: one more makes a pair more (seven pairs)."""
-        self._minus = {k: _block_id(suit_blocks(_plus(part, k, -1)))
+        self._minus = {k: suit_id(_plus(part, k, -1))
                        for k, n in enumerate(part) if n}
         self._lowering: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -195,7 +154,7 @@ class _Reading:
         got = self._lowering.get(key)
         if got is None:
             got = self._lowering[key] = tuple(
-                k for k, blocks in self.near if _formula(others, blocks, target) < base)
+                k for k, blocks in self.near if standard_shanten_of(target, others, blocks) < base)
         return got
 
 
@@ -236,13 +195,13 @@ class _Hand:
         return std
 
     def shanten(self) -> int:
-        std = _formula(self.others[0], self.readings[0].blocks, self.size // 3)
+        std = standard_shanten_of(self.size // 3, self.others[0], self.readings[0].blocks)
         return self._with_pairs(std, self.size, self.pairs)
 
     def shanten_without(self, f: int) -> int:
         """The shanten after one ``f`` (held) leaves the hand."""
         i, k = _PART_RANK[f]
-        std = _formula(self.others[i], self.readings[i].minus(k), (self.size - 1) // 3)
+        std = standard_shanten_of((self.size - 1) // 3, self.others[i], self.readings[i].minus(k))
         return self._with_pairs(std, self.size - 1, self.pairs - (1 - self.parts[i][k] % 2))
 
     def ukeire(self, unseen: Counts) -> int:
