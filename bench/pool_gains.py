@@ -29,7 +29,8 @@ def main() -> None:
     p.add_argument("--bot", default="strong")
     a = p.parse_args()
     batches: list[tuple[int, float, float]] = []
-    deals = wins = deal_ins = 0.0
+    rates: dict[str, list[float]] = {}
+    # bot -> [deals, wins, deal-ins] over the reports (every seat it played, not the replays)
     for path in a.reports:
         with open(path) as f:
             r: dict[str, Any] = json.load(f)
@@ -37,10 +38,12 @@ def main() -> None:
         n = r["deals"]
         sd = (g["ci95"][1] - g["ci95"][0]) / 2 / 1.96 * math.sqrt(n)
         batches.append((n, g["mean"], sd))
+        for name, bot in r["bots"].items():
+            acc = rates.setdefault(name, [0.0, 0.0, 0.0])
+            acc[0] += bot["deals"]
+            acc[1] += bot["win_rate"] * bot["deals"]
+            acc[2] += bot["deal_in_rate"] * bot["deals"]
         b = r["bots"][a.bot]
-        deals += b["deals"]
-        wins += b["win_rate"] * b["deals"]
-        deal_ins += b["deal_in_rate"] * b["deals"]
         print(f"{path}: seed {r['seed']}, {n} shuffles, gain {g['mean']:+.3f} "
               f"[{g['ci95'][0]:+.3f}, {g['ci95'][1]:+.3f}], sd {sd:.3f}; "
               f"win {b['win_rate']:.3f} deal-in {b['deal_in_rate']:.3f}, "
@@ -49,8 +52,10 @@ def main() -> None:
     n, mean, sd = pooled(batches)
     half = 1.96 * sd / math.sqrt(n)
     print(f"pooled: {n} shuffles, gain {mean:+.3f} per deal, sd {sd:.3f}, 95% CI "
-          f"[{mean - half:+.3f}, {mean + half:+.3f}]; {a.bot} win rate {wins / deals:.4f}, "
-          f"deal-in rate {deal_ins / deals:.4f} over {deals:.0f} deals")
+          f"[{mean - half:+.3f}, {mean + half:+.3f}]")
+    for name, (deals, wins, deal_ins) in rates.items():
+        print(f"{name}: win rate {wins / deals:.4f}, deal-in rate {deal_ins / deals:.4f} "
+              f"over {deals:.0f} seat-deals")
 
 
 if __name__ == "__main__":
