@@ -31,7 +31,7 @@ from .replays import router as replays_router
 from .routes import router
 from .service import Service
 from .settings import Settings, get_settings
-from .store import Store, make_engine
+from .store import AsyncAppender, Store, make_engine
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     broker: LocalBroker | RedisBroker = (
         RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker())
-    service = Service(Store(make_engine(settings.database_url)), broker, settings.state_cache)
+    store = Store(make_engine(settings.database_url))
+    appender = (AsyncAppender(settings.database_url)
+                if store.engine.dialect.name == "postgresql" else None)
+    service = Service(store, broker, settings.state_cache, appender)
     if isinstance(broker, RedisBroker):
         broker.versions = service.store.versions
         broker.absorb = service.absorb
@@ -57,6 +60,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         broker.bind(asyncio.get_running_loop())
+        if appender is not None:
+            await appender.open()
         tasks = []
         if isinstance(broker, RedisBroker):
             tasks.append(asyncio.create_task(broker.listen()))
@@ -76,6 +81,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 for task in stuck:
                     log.warning("background task %r did not stop within %s s; leaving it",
                                 task.get_coro(), SHUTDOWN_GRACE_S)
+            if appender is not None:
+                await appender.close()
+            if isinstance(broker, RedisBroker):
+                await broker.aclose()
             service.store.engine.dispose()
 
     app = FastAPI(title="paiju", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)

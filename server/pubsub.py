@@ -29,6 +29,9 @@ Step = tuple[int, int, str]
 class Broker(Protocol):
     def publish(self, match_id: str, version: int, step: Step | None = None) -> None: ...
 
+    async def apublish(self, match_id: str, version: int, step: Step | None = None) -> None:
+        """``publish`` from the event loop, without blocking it."""
+
     def subscribe(self, match_id: str) -> AbstractAsyncContextManager[asyncio.Queue[Note]]: ...
 
 
@@ -57,6 +60,9 @@ class LocalBroker:
             self._deliver(match_id, version)
         else:
             loop.call_soon_threadsafe(self._deliver, match_id, version)
+
+    async def apublish(self, match_id: str, version: int, step: Step | None = None) -> None:
+        self.publish(match_id, version, step)
 
     def _deliver(self, match_id: str, version: int) -> None:
         for key in (match_id, ALL):
@@ -99,6 +105,8 @@ class RedisBroker:
         """The stored versions of some matches (the store's): after a lost subscription each
         watched match is re-announced at its stored version, since pub/sub keeps nothing for
         a subscriber that was away."""
+        self._aclient: Any = None
+        """The asyncio client ``apublish`` uses (made on first use, in the worker's loop)."""
         self.absorb: Callable[[str, int, Step], None] | None = None
         """Called with a note's action before its subscribers hear of it (the service steps
         its cached copy forward)."""
@@ -109,10 +117,18 @@ class RedisBroker:
     def publish(self, match_id: str, version: int, step: Step | None = None) -> None:
         """Tell every worker; with the action that made the change, so a worker holding the
         version before it can step its copy forward instead of reading the log."""
-        note = f"{version} {match_id}"
-        if step is not None:
-            note += f" {step[0]} {step[1]} {step[2]}"
-        self._client.publish(CHANNEL, note)
+        self._client.publish(CHANNEL, _note(match_id, version, step))
+
+    async def apublish(self, match_id: str, version: int, step: Step | None = None) -> None:
+        if self._aclient is None:  # made in the loop that uses it
+            import redis.asyncio as aredis
+
+            self._aclient = aredis.Redis.from_url(self.url)
+        await self._aclient.publish(CHANNEL, _note(match_id, version, step))
+
+    async def aclose(self) -> None:
+        if self._aclient is not None:
+            await self._aclient.aclose()
 
     def subscribe(self, match_id: str) -> AbstractAsyncContextManager[asyncio.Queue[Note]]:
         return self.local.subscribe(match_id)
@@ -161,6 +177,11 @@ class RedisBroker:
         found = await asyncio.to_thread(self.versions, ids)
         for match_id, version in found.items():
             self.local._deliver(match_id, version)
+
+
+def _note(match_id: str, version: int, step: Step | None) -> str:
+    note = f"{version} {match_id}"
+    return note if step is None else f"{note} {step[0]} {step[1]} {step[2]}"
 
 
 def parse_note(text: str) -> tuple[str, int, Step | None]:

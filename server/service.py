@@ -12,7 +12,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import GAMES, EngineError, Game, get_game
@@ -20,8 +20,8 @@ from engine.core.rng import seed_hash
 
 from .errors import ApiError, from_engine
 from .models import CreateMatch
-from .pubsub import Broker
-from .store import ActionRow, AiSeatRow, DealRow, MatchRow, Stale, Store
+from .pubsub import Broker, Step
+from .store import ActionRow, AiSeatRow, AsyncAppender, DealRow, MatchRow, Stale, Store
 
 SEED_BITS = 53  # exact as a JavaScript number
 
@@ -41,25 +41,62 @@ def deal_seed(match_seed: int | None, deal_no: int) -> int:
     return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match row as the service holds it, its JSON columns parsed once: every view reads
+    them, and every action makes a new copy (an ORM row cost a twentieth of a worker's time
+    under load to copy, and its JSON was parsed again on every render)."""
+
+    id: str
+    game: str
+    version: int
+    seed: int | None
+    deal_no: int
+    seats: tuple[dict[str, Any], ...]
+    token_hashes: tuple[str, ...]
+    scores: tuple[int, ...]
+    finished: bool
+
+    @classmethod
+    def of(cls, row: MatchRow) -> Match:
+        return cls(row.id, row.game, row.version, row.seed, row.deal_no, tuple(row.seats),
+                   tuple(row.token_hashes), tuple(row.scores), row.finished)
+
+
+@dataclass(frozen=True, slots=True)
 class Loaded:
     """A match at one stored version. Everything in it is fixed by (match, version): the log
     never changes below the latest version, so a copy at a version stays true forever."""
 
-    row: MatchRow
+    row: Match
     deal: DealRow
     game: Game
     state: Any
+    seed_hash: str
+    """The deal seed's published hash (every view carries it)."""
 
 
 LOCK_STRIPES = 256
 """Per-match catch-up locks (striped): sockets notified of the same version catch up once."""
 
 
+def _entry(row: Match, seat: int, action: dict[str, Any]) -> ActionRow:
+    """The log entry of ``seat``'s ``action`` on ``row``: the version it makes."""
+    return ActionRow(match_id=row.id, version=row.version + 1, deal_no=row.deal_no, seat=seat,
+                     action_json=json.dumps(action))
+
+
+def _step(entry: ActionRow) -> Step:
+    return entry.deal_no, entry.seat, entry.action_json
+
+
 class Service:
-    def __init__(self, store: Store, broker: Broker, cache_size: int = 512) -> None:
+    def __init__(self, store: Store, broker: Broker, cache_size: int = 512,
+                 appender: AsyncAppender | None = None) -> None:
         self.store = store
         self.broker = broker
+        self.appender = appender
+        """Where ``act_fast`` writes (PostgreSQL); None: every action takes ``act_loaded``."""
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
@@ -72,7 +109,8 @@ class Service:
         found = self.store.match_and_deal(match_id) if isinstance(match_id, str) else None
         if found is None:
             raise ApiError("match/not_found", f"no match {match_id!r}")
-        row, deal = found
+        stored, deal = found
+        row = Match.of(stored)
         cached = self._cached(row.id)
         if cached is not None and cached.row.version == row.version \
                 and cached.row.deal_no == row.deal_no:
@@ -87,7 +125,7 @@ class Service:
         for a in self.store.actions(row.id, row.deal_no, after_version=after,
                                     upto_version=row.version):
             state = game.apply(state, a.seat, json.loads(a.action_json))
-        loaded = Loaded(row, deal, game, state)
+        loaded = Loaded(row, deal, game, state, seed_hash(deal.seed))
         self._remember(loaded)
         return loaded
 
@@ -153,15 +191,14 @@ class Service:
         row, deal = loaded.row, loaded.deal
         changes: dict[str, Any] = {"version": row.version + 1}
         if result is not None:
-            changes["scores_json"] = json.dumps(
-                [a + b for a, b in zip(row.scores, result["deltas"], strict=True)])
+            changes["scores"] = tuple(a + b for a, b in zip(row.scores, result["deltas"],
+                                                            strict=True))
             changes["finished"] = True
+            # a new detached row: a copy of a loaded one would share its SQLAlchemy state
             deal = DealRow(**(deal.model_dump() | {"result_json": json.dumps(result)}))
-        # new detached rows: a copy of a loaded row would share its SQLAlchemy instance state
-        row = MatchRow(**(row.model_dump() | changes))
-        return Loaded(row, deal, loaded.game, state)
+        return Loaded(replace(row, **changes), deal, loaded.game, state, loaded.seed_hash)
 
-    def seat_of(self, row: MatchRow, token: str | None) -> int:
+    def seat_of(self, row: Match, token: str | None) -> int:
         """The seat a bearer token acts for (compared in constant time)."""
         if not token:
             raise ApiError("auth/missing_token", "this needs a seat token: "
@@ -226,7 +263,7 @@ class Service:
             "deal": row.deal_no, "seat": seat,
             "seats": [{"seat": i, "kind": s["kind"], "level": s.get("level")}
                       for i, s in enumerate(row.seats)],
-            "scores": row.scores, "seed_hash": seed_hash(loaded.deal.seed),
+            "scores": list(row.scores), "seed_hash": loaded.seed_hash,
             "state": loaded.game.view(loaded.state, seat, events_from),
         }
 
@@ -254,6 +291,12 @@ class Service:
         the store: the conditional write refuses it anyway if the match has moved on."""
         loaded = self.cached_at(match_id, version) if isinstance(match_id, str) else None
         if loaded is None:
+            newer = self._cached(match_id) if isinstance(match_id, str) else None
+            if newer is not None and newer.row.version > version:
+                # the log only grows: an action sent at a version older than one this worker
+                # holds is stale, and a racing seat's refusal costs no read
+                self.seat_of(newer.row, token)  # a bad token is told so first, as below
+                self._check_version(newer.row, version)
             loaded = self.load(match_id)
         row = loaded.row
         seat = self.seat_of(row, token)
@@ -265,18 +308,44 @@ class Service:
                 raise self._stale(row.id) from None
             raise from_engine(exc) from None
         over = after.deal.result_json is not None
-        entry = ActionRow(match_id=row.id, version=row.version + 1, deal_no=row.deal_no,
-                          seat=seat, action_json=json.dumps(action))
+        entry = _entry(row, seat, action)
         try:
-            self.store.append(row, row.version, action=entry, finished=over,
-                              scores=after.row.scores if over else None,
+            self.store.append(row.id, row.version, action=entry, finished=over,
+                              scores=list(after.row.scores) if over else None,
                               result=(row.deal_no, after.deal.result_json or "")
                               if over else None)
         except Stale:
             raise self._stale(row.id) from None
         self._remember(after)
-        self.broker.publish(row.id, after.row.version,
-                            (row.deal_no, seat, entry.action_json))
+        self.broker.publish(row.id, after.row.version, _step(entry))
+        return after, seat
+
+    async def act_fast(self, match_id: str, token: str | None, action: dict[str, Any],
+                       version: int) -> tuple[Loaded, int] | None:
+        """``act_loaded`` without leaving the event loop, for the usual action: this worker
+        holds the match at ``version``, the action is legal and does not end the deal, and the
+        store can write it asynchronously (``AsyncAppender``). Returns None when any of that
+        does not hold, or the write found the match moved on (or no database): the caller then
+        takes ``act_loaded``, which decides (and words) every refusal."""
+        if self.appender is None:
+            return None
+        loaded = self.cached_at(match_id, version)
+        if loaded is None:
+            return None
+        seat = self.seat_of(loaded.row, token)
+        try:
+            after = self._advance(loaded, seat, action)
+        except EngineError:
+            return None
+        if after.deal.result_json is not None:
+            return None
+        entry = _entry(loaded.row, seat, action)
+        try:
+            await self.appender.advance_and_log(version, entry)
+        except (Stale, ConnectionError):
+            return None
+        self._remember(after)
+        await self.broker.apublish(match_id, after.row.version, _step(entry))
         return after, seat
 
     def seat_view(self, loaded: Loaded, seat: int | None,
@@ -304,7 +373,7 @@ class Service:
                        start_version=row.version + 1)
         scores = [0] * players if restart else None
         try:
-            self.store.append(row, row.version, deal=deal, finished=False, scores=scores)
+            self.store.append(row.id, row.version, deal=deal, finished=False, scores=scores)
         except Stale:
             raise self._stale(row.id) from None
         self.broker.publish(row.id, row.version + 1)
@@ -317,7 +386,7 @@ class Service:
             return dealer
         return int(game.view(game.new_deal(seed), None)["dealer"])
 
-    def _check_version(self, row: MatchRow, version: int) -> None:
+    def _check_version(self, row: Match, version: int) -> None:
         if version != row.version:
             raise ApiError("action/stale_version",
                            f"the match is at version {row.version}, not {version}",

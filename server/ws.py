@@ -209,8 +209,11 @@ async def _handle(stream: _Stream, match_id: str, token: str | None, text: str) 
                                          f"expected {{'action': {{...}}, 'version': n}}: {where}"))
         return
     try:
-        loaded, _ = await run_in_threadpool(svc.act_loaded, match_id, token, msg.action,
-                                            msg.version)
+        done = await svc.act_fast(match_id, token, msg.action, msg.version)
+        if done is None:  # not the usual case: a request thread decides
+            done = await run_in_threadpool(svc.act_loaded, match_id, token, msg.action,
+                                           msg.version)
+        loaded, _ = done
     except ApiError as exc:
         await _send(websocket, {"type": "error", **exc.body()})
         return

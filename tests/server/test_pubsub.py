@@ -58,7 +58,7 @@ def test_a_worker_steps_its_copy_forward_with_the_notes_actions(tmp_path: Path) 
         assert held is not None  # stepped forward, no read
         absorbed += 1
         replayed = Service(Store(engine), LocalBroker()).load(mid)  # from the log alone
-        assert held.row.model_dump() == replayed.row.model_dump()
+        assert held.row == replayed.row
         assert b.seat_view(held, 1) == b.seat_view(replayed, 1)
     assert absorbed > 50
     # a copy that is not at the version before is left alone (it catches up from the log)

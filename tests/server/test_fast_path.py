@@ -1,0 +1,163 @@
+"""On PostgreSQL a WebSocket action is written from the event loop (``Service.act_fast`` with
+``AsyncAppender``): the same log, the same refusals and the same exactly-once as the general
+path, which still takes every action the fast path does not (a deal's end, a refusal)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from server.app import create_app
+from server.settings import Settings
+from server.store import Logged
+
+from .conftest import _postgres_reachable, auth, new_match
+
+
+@pytest.fixture
+def pg_client(settings: Settings) -> Iterator[TestClient]:
+    if not settings.database_url.startswith("postgresql"):
+        pytest.skip("the fast path is PostgreSQL's (SQLite writes from request threads)")
+    with TestClient(create_app(settings)) as c:
+        yield c
+
+
+def _counting(client: TestClient) -> dict[str, int]:
+    """Count the writes each path makes (the real store underneath)."""
+    svc = client.app.state.service  # type: ignore[attr-defined]
+    counts = {"fast": 0, "general": 0}
+    fast, general = svc.appender.advance_and_log, svc.store.append
+
+    async def counted_fast(*args: Any, **kw: Any) -> None:
+        counts["fast"] += 1
+        await fast(*args, **kw)
+
+    def counted_general(*args: Any, **kw: Any) -> None:
+        counts["general"] += 1
+        general(*args, **kw)
+
+    svc.appender.advance_and_log = counted_fast
+    svc.store.append = counted_general
+    return counts
+
+
+def _until(ws: WebSocketTestSession, version: int) -> dict[str, Any]:
+    """Read a socket up to the message at ``version`` or later (updates may coalesce)."""
+    while True:
+        msg = ws.receive_json()
+        assert msg["type"] != "error", msg
+        if msg["match"]["version"] >= version:
+            return msg
+
+
+def test_a_deal_played_over_sockets_is_logged_as_sent(pg_client: TestClient) -> None:
+    client = pg_client
+    counts = _counting(client)
+    m = new_match(client, seed=11)
+    mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+    rng = random.Random(11)
+    sent: list[tuple[int, int, dict[str, Any]]] = []
+    sockets = [client.websocket_connect(f"/api/matches/{mid}/ws?token={t}") for t in tokens]
+    try:
+        latest = [ws.__enter__().receive_json() for ws in sockets]
+        version = 0
+        while latest[0]["match"]["state"]["result"] is None:
+            seat = rng.choice([s for s in range(4) if latest[s]["legal"]])
+            action = rng.choice(latest[seat]["legal"])
+            sockets[seat].send_json({"action": action, "version": version})
+            version += 1
+            sent.append((version, seat, action))
+            latest = [_until(ws, version) for ws in sockets]
+            assert {msg["match"]["version"] for msg in latest} == {version}
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+    log = client.get(f"/api/matches/{mid}/log").json()["deals"][0]["actions"]
+    assert [(a["version"], a["seat"], a["action"]) for a in log] == sent
+    # every action but the one that ended the deal (which writes its result too) took the loop
+    assert counts == {"fast": len(sent) - 1, "general": 1}
+
+
+def test_racing_socket_actions_land_once_and_the_loser_hears_why(pg_client: TestClient) -> None:
+    client = pg_client
+    m = new_match(client)
+    mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+    with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as a, \
+            client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[1]}") as b:
+        a.receive_json(), b.receive_json()
+        # both seats declare at version 0, neither waiting for the other
+        a.send_json({"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
+        b.send_json({"action": {"type": "declare_missing", "suit": "p"}, "version": 0})
+        log = _log_when(client, mid, 1)
+        assert len(log) == 1
+        winner, loser = (a, b) if log[0].seat == 0 else (b, a)
+        assert _until(winner, 1)["match"]["version"] == 1  # its own update, and no error
+        got: list[dict[str, Any]] = []  # the loser's update (pushed) and its refusal, any order
+        while len(got) < 2:
+            got.append(loser.receive_json())
+    assert sorted(g["type"] for g in got) == ["error", "update"]
+    assert [g["error"]["code"] for g in got if g["type"] == "error"] == ["action/stale_version"]
+    assert client.get(f"/api/matches/{mid}").json()["version"] == 1
+    assert len(_log_when(client, mid, 1)) == 1
+
+
+def _log_when(client: TestClient, mid: str, n: int) -> list[Logged]:
+    """The first deal's stored actions once there are at least ``n`` (the sockets act
+    meanwhile; the public log shows a deal's actions only once it is over)."""
+    store = client.app.state.service.store  # type: ignore[attr-defined]
+    for _ in range(200):
+        log: list[Logged] = store.actions(mid, 0)
+        if len(log) >= n:
+            return log
+        time.sleep(0.02)
+    raise AssertionError(f"the log never reached {n} actions")
+
+
+def test_refusals_on_the_fast_path_change_nothing(pg_client: TestClient) -> None:
+    client = pg_client
+    m = new_match(client)
+    mid, token = m["match_id"], m["seats"][0]["token"]
+    with client.websocket_connect(f"/api/matches/{mid}/ws?token={token}") as ws:
+        ws.receive_json()
+        for message, code in (
+                ({"action": {"type": "discard", "card": 0}, "version": 0}, "action/illegal"),
+                ({"action": {"type": "declare_missing", "suit": "m"}, "version": 5},
+                 "action/stale_version")):
+            ws.send_json(message)
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and reply["error"]["code"] == code, reply
+    assert client.get(f"/api/matches/{mid}", headers=auth(token)).json()["version"] == 0
+
+
+def test_the_fast_path_survives_connections_the_database_closed(
+        pg_client: TestClient, postgres_url: str | None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import psycopg
+
+    import server.store
+
+    monkeypatch.setattr(server.store, "IDLE_PING_SECONDS", 0.0)  # the test's own reads after
+    assert postgres_url is not None, _postgres_reachable()
+    client = pg_client
+    m = new_match(client)
+    mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+    counts = _counting(client)
+    with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as ws:
+        ws.receive_json()
+        admin_url = postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)
+        dbname = admin_url.rsplit("/", 1)[1]
+        with psycopg.connect(admin_url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as db:
+            killed = db.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = %s AND pid <> pg_backend_pid()", (dbname,)).fetchone()
+        assert killed is not None and killed[0] >= 1
+        ws.send_json({"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
+        assert _until(ws, 1)["match"]["version"] == 1
+    assert counts == {"fast": 1, "general": 0}
+    assert len(_log_when(client, mid, 1)) == 1
