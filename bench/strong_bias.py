@@ -3,16 +3,74 @@ playout value of basic's own choice over re-dealt (and refined) deals against it
 true deal. An unbiased sampler has the same mean; a better one correlates more.
 
     nice -n 10 /tmp/venv/bin/python -m bench.strong_bias paohuzi --deals 20 --set PAOHUZI_STEPS=8,6
+
+``--shanten`` (MCR, Nantong) measures instead the opponents' mean shanten by discards made:
+the true hands of basic players against their uniform and refined re-deals (the refiners'
+tables, e.g. ``MCR_SHANTEN``, come from its "true" column).
+
+    nice -n 10 /tmp/venv/bin/python -m bench.strong_bias mcr --deals 25 --shanten
 """
 from __future__ import annotations
 
 import argparse
 import random
 import statistics
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
 
 from ai.policies import POLICIES, strong
 from bench.decisions import basic_decisions
 from engine import get_game
+
+
+def _mcr_shanten(state: Any, s: int) -> int:
+    from ai.policies.mcr import _shanten
+
+    return _shanten(_counts(state.hands[s], 34), all(m.concealed for m in state.melds[s]))
+
+
+def _nantong_shanten(state: Any, s: int) -> int:
+    from ai.policies.nantong import shanten
+
+    return shanten(_counts(state.hands[s], 30))
+
+
+def _counts(hand: tuple[int, ...], faces: int) -> tuple[int, ...]:
+    c = [0] * faces
+    for t in hand:
+        c[t >> 2] += 1
+    return tuple(c)
+
+
+HAND_SHANTEN: dict[str, Callable[[Any, int], int]] = {
+    "mcr": _mcr_shanten, "nantong": _nantong_shanten}
+"""Game name -> the shanten of seat ``s``'s hand in a state, as its ``basic`` reads it."""
+
+
+def shanten_table(a: argparse.Namespace) -> None:
+    """Mean shanten of the opponents' waiting hands (a tile short of a draw) by discards made,
+    over every other decision: true, uniform re-deal, refined re-deal."""
+    game = get_game(a.game)
+    sample = strong.SAMPLERS[a.game]
+    refine = strong.REFINERS[a.game]
+    measure = HAND_SHANTEN[a.game]
+    rows: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 7919 + d):
+        state, seat = x.state, x.seat
+        if x.step % 2 or state.phase not in ("play", "claim"):
+            continue
+        r = random.Random(x.step * 31 + x.deal)
+        deal = game.determinize(sample(game, x.view, r), seat, r)
+        refined = refine(game, deal, seat, r)
+        for s in range(len(state.hands)):
+            if strong._walkable(state, seat, s) and len(state.hands[s]) % 3 == 1:
+                rows[len(state.discards[s])].append(
+                    (measure(state, s), measure(deal, s), measure(refined, s)))
+    print(f"{a.game}: discards  true  uniform  refined  (hands)")
+    for d in sorted(rows):
+        true, uniform, ref = (statistics.fmean(v) for v in zip(*rows[d], strict=True))
+        print(f"  {d:8d}  {true:5.2f}  {uniform:6.2f}  {ref:7.2f}  ({len(rows[d])})")
 
 
 def main() -> None:
@@ -23,10 +81,14 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--set", action="append", default=[], help="NAME=a,b: a module constant")
     p.add_argument("--no-refine", action="store_true")
+    p.add_argument("--shanten", action="store_true", help="the opponents' shanten by discards")
     a = p.parse_args()
     for item in a.set:
         name, value = item.split("=")
         setattr(strong, name, tuple(float(x) if "." in x else int(x) for x in value.split(",")))
+    if a.shanten:
+        shanten_table(a)
+        return
     game = get_game(a.game)
     basic = POLICIES[a.game]["basic"]
     sample = strong.SAMPLERS[a.game]

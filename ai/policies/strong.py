@@ -10,11 +10,11 @@ How one decision goes:
    has the view only), then per iteration ``game.determinize`` re-deals the hidden cards and
    ``REFINERS`` moves the opponents' re-dealt hands as near to ready as ``basic`` players' are
    that far into the deal (a uniform re-deal leaves them two exchanges behind, so playouts
-   showed dealing in and slow hands as nearly free; MCR has none yet), every
-   candidate is applied to that same deal and the deal is played out by ``basic`` for all seats
-   with the same random stream (common random numbers: the candidates differ by their choice,
-   not by their luck). After the first third of the iterations only two candidates go on:
-   basic's choice and the one that did best against it (its challenger).
+   showed dealing in and slow hands as nearly free), every candidate is applied to that same
+   deal and the deal is played out by ``basic`` for all seats with the same random stream
+   (common random numbers: the candidates differ by their choice, not by their luck). After
+   the first third of the iterations only two candidates go on: basic's choice and the one
+   that did best against it (its challenger).
 4. ``basic``'s choice stays unless the challenger beats it on the paired differences by more
    than ``margin`` standard errors over at least ``min_pairs`` deals: a few noisy rollouts must
    not overrule a sound heuristic (playouts render views without the event log: no ``basic``
@@ -30,6 +30,7 @@ tests over whole deals of every game) leaves basic's choice.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import math
@@ -43,6 +44,7 @@ from typing import Any
 from engine import get_game
 from engine.core.sampling import Unsampleable
 from engine.core.state import evolve
+from engine.mahjong import NUM_FACES
 from engine.mcr import sampling as mcr_sampling
 from engine.nantong import sampling as nantong_sampling
 from engine.paohuzi import sampling as paohuzi_sampling
@@ -314,9 +316,45 @@ def _paohuzi_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any
     return new
 
 
+MCR_SHANTEN = ((0, 3.56), (3, 2.35), (6, 1.51), (9, 0.91), (12, 0.52), (15, 0.33), (18, 0.17))
+"""(discards made, mean shanten) of a ``basic`` MCR opponent's hand, measured over 40
+basic-played deals (``bench/strong_bias.py mcr --deals 40 --shanten``); a uniform re-deal gives
+3.70, 3.43, 3.39, 3.28, 3.11, 2.75, 2.50: opponents two to three exchanges behind late on."""
+MCR_TRIES = 200
+"""Tile exchanges tried per opponent to bring a random hand down to the target shanten."""
+
+
+def _mcr_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    """A re-dealt MCR state made likelier: every opponent's hand as far from ready as a
+    ``basic`` player's after as many discards (``MCR_SHANTEN``); flowers stay in the wall (a hand
+    never holds one between actions). Uniform re-deals left opponents about two exchanges
+    behind real ones from the sixth discard on."""
+    if state.phase != "play" and state.phase != "claim":
+        return state
+    from .mcr import _shanten
+
+    hands = list(state.hands)
+    wall = list(state.wall)
+    changed = False
+    for s in range(len(hands)):
+        n = len(hands[s])
+        if not _walkable(state, seat, s) or n % 3 != 1:
+            continue
+        pool = list(hands[s]) + wall
+        concealed = all(m.concealed for m in state.melds[s])
+        target = _target_shanten(len(state.discards[s]), rng, MCR_SHANTEN)
+        best = _walk_down([t for t in pool if t < 4 * NUM_FACES], n, NUM_FACES,
+                          functools.partial(_shanten, concealed=concealed), target, rng,
+                          MCR_TRIES)
+        hands[s], wall = _placed(best, pool, rng)
+        changed = True
+    return _redealt(game, state, seat, hands, wall) if changed else state
+
+
 Refiner = Callable[[Any, Any, int, random.Random], Any]
 REFINERS: dict[str, Refiner] = {
-    "nantong": _nantong_refine, "paohuzi": _paohuzi_refine, "sichuan": _sichuan_refine}
+    "mcr": _mcr_refine, "nantong": _nantong_refine, "paohuzi": _paohuzi_refine,
+    "sichuan": _sichuan_refine}
 """Game name -> a re-dealt state's correction towards what the opponents' play reveals."""
 
 

@@ -1,5 +1,6 @@
 """Strong's search details: the Sichuan re-deal correction keeps every tile and empties the
-missing suit of opponents who have moved on from it; the playout's light view leads basic to the
+missing suit of opponents who have moved on from it; the Nantong and MCR ones bring re-dealt
+opponents nearer ready, keeping the seat's view; the playout's light view leads basic to the
 same choices as the full view; a switch needs ``min_pairs`` paired results."""
 
 from __future__ import annotations
@@ -106,6 +107,41 @@ def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> No
             for s in game.to_act(new):
                 assert game.legal_actions(new, s)
     assert len(refined) > 10 and sum(refined) < sum(uniform)
+
+
+def test_mcr_redeal_keeps_the_tiles_and_brings_opponents_to_the_measured_shanten() -> None:
+    from ai.policies.mcr import _shanten
+    from ai.policies.strong import MCR_SHANTEN
+
+    game = get_game("mcr")
+
+    def sh(state: Any, s: int) -> int:
+        c = [0] * 34
+        for t in state.hands[s]:
+            c[t >> 2] += 1
+        return _shanten(tuple(c), all(m.concealed for m in state.melds[s]))
+
+    late = dict(MCR_SHANTEN)[9]
+    uniform, refined = [], []
+    for seed in range(4):
+        for state, seat in _states("mcr", seed, every=3):
+            if state.phase not in ("play", "claim"):
+                continue
+            deal, new = _refined("mcr", state, seat, seed)
+            assert new.flowers == state.flowers
+            assert all(t < 136 for h in new.hands for t in h)  # flowers stay in the wall
+            assert game.view(new, seat) == game.view(state, seat)
+            for s in game.to_act(new):
+                assert game.legal_actions(new, s)
+            if seat in game.to_act(new):
+                assert game.legal_actions(new, seat) == game.legal_actions(state, seat)
+            for s in range(4):
+                if s != seat and len(state.hands[s]) % 3 == 1 and len(state.discards[s]) >= 9:
+                    uniform.append(sh(deal, s))
+                    refined.append(sh(new, s))
+    assert len(refined) > 20
+    mean_uniform, mean_refined = sum(uniform) / len(uniform), sum(refined) / len(refined)
+    assert mean_refined < mean_uniform - 1 and mean_refined < late + 0.5
 
 
 def test_paohuzi_redeal_keeps_the_cards_and_the_rules() -> None:
