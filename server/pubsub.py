@@ -123,7 +123,8 @@ class RedisBroker:
         if self._aclient is None:  # made in the loop that uses it
             import redis.asyncio as aredis
 
-            self._aclient = aredis.Redis.from_url(self.url)
+            # one connection, no pool to check it out of for every note
+            self._aclient = aredis.Redis.from_url(self.url, single_connection_client=True)
         await self._aclient.publish(CHANNEL, _note(match_id, version, step))
 
     async def aclose(self) -> None:

@@ -21,7 +21,7 @@ from engine.core.rng import seed_hash
 from .errors import ApiError, from_engine
 from .models import CreateMatch
 from .pubsub import Broker, Step
-from .store import ActionRow, AiSeatRow, AsyncAppender, DealRow, MatchRow, Stale, Store
+from .store import AiSeatRow, AsyncAppender, DealRow, Entry, MatchRow, Stale, Store
 
 SEED_BITS = 53  # exact as a JavaScript number
 
@@ -80,13 +80,12 @@ LOCK_STRIPES = 256
 """Per-match catch-up locks (striped): sockets notified of the same version catch up once."""
 
 
-def _entry(row: Match, seat: int, action: dict[str, Any]) -> ActionRow:
+def _entry(row: Match, seat: int, action: dict[str, Any]) -> Entry:
     """The log entry of ``seat``'s ``action`` on ``row``: the version it makes."""
-    return ActionRow(match_id=row.id, version=row.version + 1, deal_no=row.deal_no, seat=seat,
-                     action_json=json.dumps(action))
+    return Entry(row.id, row.version + 1, row.deal_no, seat, json.dumps(action))
 
 
-def _step(entry: ActionRow) -> Step:
+def _step(entry: Entry) -> Step:
     return entry.deal_no, entry.seat, entry.action_json
 
 
