@@ -111,9 +111,11 @@ def get_legal(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
                  "nextDeal": {"parameters": _SAME},
                  "getLog": {"parameters": {"path.match_id": "$request.path.match_id"}},
              }, 400, 401, 403, 404, 409, 413, 422))
-def post_action(match_id: str, req: ActionRequest, svc: Svc, token: Token) -> dict[str, Any]:
+async def post_action(match_id: str, req: ActionRequest, svc: Svc,
+                      token: Token) -> dict[str, Any]:
     """Apply an action for the bearer's seat at ``version``: 409 when stale, 422 when illegal."""
-    return svc.act(match_id, token, req.action, req.version)
+    loaded, seat = await svc.act_async(match_id, token, req.action, req.version)
+    return svc.match_view(loaded, seat)
 
 
 @router.post("/matches/{match_id}/next-deal", response_model=MatchView, operation_id="nextDeal",

@@ -15,6 +15,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
+
 from engine import GAMES, EngineError, Game, get_game
 from engine.core.rng import seed_hash
 
@@ -318,6 +320,15 @@ class Service:
         self._remember(after)
         self.broker.publish(row.id, after.row.version, _step(entry))
         return after, seat
+
+    async def act_async(self, match_id: str, token: str | None, action: dict[str, Any],
+                        version: int) -> tuple[Loaded, int]:
+        """``act_loaded`` from the event loop: ``act_fast`` when it applies, else a request
+        thread."""
+        done = await self.act_fast(match_id, token, action, version)
+        if done is None:
+            done = await run_in_threadpool(self.act_loaded, match_id, token, action, version)
+        return done
 
     async def act_fast(self, match_id: str, token: str | None, action: dict[str, Any],
                        version: int) -> tuple[Loaded, int] | None:

@@ -209,11 +209,7 @@ async def _handle(stream: _Stream, match_id: str, token: str | None, text: str) 
                                          f"expected {{'action': {{...}}, 'version': n}}: {where}"))
         return
     try:
-        done = await svc.act_fast(match_id, token, msg.action, msg.version)
-        if done is None:  # not the usual case: a request thread decides
-            done = await run_in_threadpool(svc.act_loaded, match_id, token, msg.action,
-                                           msg.version)
-        loaded, _ = done
+        loaded, _ = await svc.act_async(match_id, token, msg.action, msg.version)
     except ApiError as exc:
         await _send(websocket, {"type": "error", **exc.body()})
         return

@@ -161,3 +161,19 @@ def test_the_fast_path_survives_connections_the_database_closed(
         assert _until(ws, 1)["match"]["version"] == 1
     assert counts == {"fast": 1, "general": 0}
     assert len(_log_when(client, mid, 1)) == 1
+
+
+def test_http_actions_take_the_fast_path_too(pg_client: TestClient) -> None:
+    client = pg_client
+    m = new_match(client)
+    mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+    client.get(f"/api/matches/{mid}", headers=auth(tokens[0]))  # the worker now holds v0
+    counts = _counting(client)
+    r = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[0]),
+                    json={"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
+    assert r.status_code == 200 and r.json()["version"] == 1 and r.json()["seat"] == 0
+    assert r.json()["state"]["players"][0]["missing_suit"] == "m"
+    stale = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[1]),
+                        json={"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
+    assert stale.status_code == 409 and stale.json()["error"]["code"] == "action/stale_version"
+    assert counts == {"fast": 1, "general": 0}
