@@ -60,8 +60,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         broker.bind(asyncio.get_running_loop())
-        if appender is not None:
-            await appender.open()
         tasks = []
         if isinstance(broker, RedisBroker):
             tasks.append(asyncio.create_task(broker.listen()))

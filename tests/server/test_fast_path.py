@@ -150,6 +150,8 @@ def test_the_fast_path_survives_connections_the_database_closed(
     counts = _counting(client)
     with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as ws:
         ws.receive_json()
+        ws.send_json({"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
+        assert _until(ws, 1)["match"]["version"] == 1  # the appender now holds a connection
         admin_url = postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)
         dbname = admin_url.rsplit("/", 1)[1]
         with psycopg.connect(admin_url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as db:
@@ -157,10 +159,11 @@ def test_the_fast_path_survives_connections_the_database_closed(
                 "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
                 " WHERE datname = %s AND pid <> pg_backend_pid()", (dbname,)).fetchone()
         assert killed is not None and killed[0] >= 1
-        ws.send_json({"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
-        assert _until(ws, 1)["match"]["version"] == 1
-    assert counts == {"fast": 1, "general": 0}
-    assert len(_log_when(client, mid, 1)) == 1
+        r = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[1]),
+                        json={"action": {"type": "declare_missing", "suit": "p"}, "version": 1})
+        assert r.status_code == 200 and r.json()["version"] == 2
+    assert counts == {"fast": 2, "general": 0}  # the second on a fresh connection
+    assert len(_log_when(client, mid, 2)) == 2
 
 
 def test_http_actions_take_the_fast_path_too(pg_client: TestClient) -> None:
