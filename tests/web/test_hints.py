@@ -41,20 +41,25 @@ PANEL = """() => ({
 })"""
 
 
-def _to_first_discard(page: Any, server: LiveServer, game: str) -> None:
-    """Play the seat as a plain player would until it is to discard."""
-    stats = {"offers": 0}
-    for s in turns(page, ACTION_PROBE, 90, game, server, stats):
-        move = decide(s, stats["offers"])
-        if move == "discard":
-            return
-        if move is None:
-            page.wait_for_timeout(30)
-            continue
-        stats["offers"] += move in ("pass", "pung", "peng", "kong", "chow", "chi", "pao")
-        if _click(page.locator(f"button[data-action='{move}']").first):
-            wait_past(page, s["version"], move)
-    pytest.fail(f"the {game} deal ended before a discard of ours")
+def _to_first_discard(page: Any, server: LiveServer, game: str, deals: int = 3) -> None:
+    """Play the seat as a plain player would until it is to discard. The lobby deals at random,
+    and an opponent may win before the seat ever discards (seen once in Paohuzi): then the
+    next deal is played, up to ``deals``."""
+    for deal in range(deals):
+        stats = {"offers": 0}
+        for s in turns(page, ACTION_PROBE, 90, game, server, stats):
+            move = decide(s, stats["offers"])
+            if move == "discard":
+                return
+            if move is None:
+                page.wait_for_timeout(30)
+                continue
+            stats["offers"] += move in ("pass", "pung", "peng", "kong", "chow", "chi", "pao")
+            if _click(page.locator(f"button[data-action='{move}']").first):
+                wait_past(page, s["version"], move)
+        page.get_by_test_id("next-deal").click()
+        page.wait_for_selector(f"[data-testid=table][data-deal='{deal + 1}']")
+    pytest.fail(f"{deals} {game} deals ended before a discard of ours")
 
 
 def _panel(page: Any) -> dict[str, Any]:
