@@ -23,6 +23,7 @@ from starlette.routing import Match
 
 from engine import EngineError
 
+from .appender import AsyncAppender
 from .assist import router as assist_router
 from .errors import ApiError, from_engine
 from .limits import BodyLimit
@@ -31,7 +32,7 @@ from .replays import router as replays_router
 from .routes import router
 from .service import Service
 from .settings import Settings, get_settings
-from .store import AsyncAppender, Store, make_engine
+from .store import Store, make_engine
 
 log = logging.getLogger(__name__)
 

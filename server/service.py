@@ -20,10 +20,11 @@ from starlette.concurrency import run_in_threadpool
 from engine import GAMES, EngineError, Game, get_game
 from engine.core.rng import seed_hash
 
+from .appender import AsyncAppender
 from .errors import ApiError, from_engine
 from .models import CreateMatch
 from .pubsub import Broker, Step
-from .store import AiSeatRow, AsyncAppender, DealRow, Entry, MatchRow, Stale, Store
+from .store import AiSeatRow, DealRow, Entry, MatchRow, Stale, Store
 
 SEED_BITS = 53  # exact as a JavaScript number
 

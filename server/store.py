@@ -9,7 +9,6 @@ memory. Every write goes through ``append`` under optimistic concurrency: the ma
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import threading
@@ -18,8 +17,6 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, NamedTuple
 
-import psycopg
-from psycopg.pq import TransactionStatus
 from sqlalchemy import BigInteger, bindparam, event, insert, text, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, DisconnectionError, IntegrityError
@@ -356,60 +353,3 @@ class Store:
 def _advance_and_log_params(version: int, action: Entry) -> dict[str, Any]:
     return {"at_id": action.match_id, "at_version": version, "next": version + 1,
             "deal_no": action.deal_no, "seat": action.seat, "action_json": action.action_json}
-
-
-class AsyncAppender:
-    """PostgreSQL only: the usual action's write (``Store._advance_and_log``) from the event
-    loop, on a few asyncio psycopg connections kept here. A WebSocket action then needs no
-    request thread: the hand-off to a thread and back, and SQLAlchemy's layers around one
-    statement, were a sixth of a worker's time under load; psycopg_pool's check-out and
-    return then cost another twentieth, against a queue look-up here. Anything else takes the
-    general path."""
-
-    def __init__(self, url: str, size: int = 8) -> None:
-        self._conninfo = make_url(url).set(drivername="postgresql").render_as_string(
-            hide_password=False)
-        self._idle: asyncio.LifoQueue[Any] = asyncio.LifoQueue()
-        """Connections not in use (most recently used first, so the rest can stay idle);
-        None is a slot whose connection is opened when first needed."""
-        for _ in range(size):
-            self._idle.put_nowait(None)
-
-    async def close(self) -> None:
-        """Close the open connections (their slots stay, for a loop that starts again)."""
-        for _ in range(self._idle.qsize()):
-            conn = self._idle.get_nowait()
-            if conn is not None:
-                await conn.close()
-            self._idle.put_nowait(None)
-
-    async def advance_and_log(self, version: int, action: Entry) -> None:
-        """As ``Store.append`` for an action that does not end the deal: raises ``Stale`` when
-        another writer got there first, ``ConnectionError`` when the database cannot be
-        reached. A connection that fails (the database restarted) is replaced and the write
-        tried once more."""
-        params = _advance_and_log_params(version, action)
-        conn = await self._idle.get()
-        try:
-            for attempt in range(2):
-                try:
-                    if conn is None or conn.closed:
-                        conn = await psycopg.AsyncConnection.connect(self._conninfo,
-                                                                     autocommit=True)
-                    moved = (await conn.execute(_ADVANCE_AND_LOG_SQL, params)).rowcount
-                    break
-                except psycopg.errors.UniqueViolation as exc:  # a racing writer took the slot
-                    raise Stale from exc
-                except psycopg.OperationalError as exc:
-                    if conn is not None:
-                        await conn.close()
-                    conn = None
-                    if attempt:
-                        raise ConnectionError(f"PostgreSQL write failed: {exc}") from exc
-        finally:
-            if conn is not None and conn.info.transaction_status != TransactionStatus.IDLE:
-                await conn.close()  # interrupted mid-statement: its state is unknown
-                conn = None
-            self._idle.put_nowait(conn)
-        if moved != 1:
-            raise Stale
