@@ -131,7 +131,10 @@ class RedisBroker:
         change, so a worker holding the version before it can step its copy forward instead of
         reading the log (callable from the sync routes' threads)."""
         self.local.publish(match_id, version)
-        self._client.publish(CHANNEL, _note(self.origin, match_id, version, step))
+        try:
+            self._client.publish(CHANNEL, _note(self.origin, match_id, version, step))
+        except Exception:  # the change is stored: its sender must not hear it failed
+            log.warning("could not publish %s at %s to Redis", match_id, version, exc_info=True)
 
     async def apublish(self, match_id: str, version: int, step: Step | None = None) -> None:
         """``publish`` from the event loop: the note joins the next batch, and the caller does
