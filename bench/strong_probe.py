@@ -27,7 +27,10 @@ def main() -> None:
     basic = POLICIES[a.game]["basic"]
     pol = StrongPolicy(a.game, basic, Settings(budget_ms=a.ms, rollouts=a.rollouts,
                                                   margin=a.margin))
-    iters, times, switches, searches, kinds = [], [], 0, 0, {}
+    iters: list[int] = []
+    times: list[float] = []
+    switches, searches = 0, 0
+    kinds: dict[str, int] = {}
     for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 1000 + d):
         if x.seat == 0 and len(x.legal) > 1 and not any(y["type"] == "win" for y in x.legal):
             t = time.perf_counter()
