@@ -41,6 +41,9 @@ import uvloop
 ROOT = Path(__file__).resolve().parent.parent
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379/0"
+RATE = 20.0
+"""Messages a second a WebSocket connection may send (``server/ws.py``; not imported: run as a
+script, this folder's ``engine.py`` would stand for the engine package)."""
 
 
 # ---------------------------------------------------------------- the trivial-endpoint ceiling
@@ -174,6 +177,7 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
     url = f"{server.replace('http', 'ws', 1)}/api/matches/{mid}/ws?token={token}"
     mine: dict[int, float] = {}
     seen = -1
+    last = ""
     ws = await LeanSocket.connect(url)
     try:
         while (raw := await ws.recv()) is not None:
@@ -181,6 +185,11 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
             msg = orjson.loads(raw)
             if msg["type"] == "error":
                 t.errors += 1
+                if msg["error"]["code"] == "ws/rate_limited" and seen in mine:
+                    # refused unread: the same action again once the connection may send
+                    # (a stale one is then refused as such, and an update follows anyway)
+                    await asyncio.sleep(1 / RATE)
+                    ws.send(last)
                 continue
             view = msg["match"]
             v = view["version"]
@@ -196,8 +205,8 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 mine[v] = time.monotonic()
                 t.sent[f"{mid}/{v}"] = mine[v]
-                action = {"action": rng.choice(msg["legal"]), "version": v}
-                ws.send(orjson.dumps(action).decode())
+                last = orjson.dumps({"action": rng.choice(msg["legal"]), "version": v}).decode()
+                ws.send(last)
                 t.actions += 1
     finally:
         await ws.close()

@@ -46,11 +46,15 @@ async def play(server: str, seed: int | None) -> dict[str, Any]:
 async def play_deal(url: str, rng: random.Random) -> dict[str, Any]:
     """Play the seat at the WebSocket ``url`` until its deal ends; the deal's result."""
     events: list[dict[str, Any]] = []
+    last = ""  # the last action sent
     async with websockets.connect(url) as ws:
         async for raw in ws:
             msg = json.loads(raw)
-            if msg["type"] == "error":  # e.g. a stale version: an update follows anyway
-                continue
+            if msg["type"] == "error":
+                if msg["error"]["code"] == "ws/rate_limited" and last:
+                    await asyncio.sleep(0.05)  # about 20 messages a second: send it again
+                    await ws.send(last)
+                continue  # e.g. a stale version: an update follows anyway
             view = msg["match"]
             if msg["type"] == "update":  # the log so far, cut where the new events go
                 events = events[:msg["events_from"]] + msg["events"]
@@ -61,7 +65,8 @@ async def play_deal(url: str, rng: random.Random) -> dict[str, Any]:
                 return dict(view["state"]["result"])
             if msg["legal"]:
                 action = choose(view["state"], msg["legal"], rng)
-                await ws.send(json.dumps({"action": action, "version": view["version"]}))
+                last = json.dumps({"action": action, "version": view["version"]})
+                await ws.send(last)
     raise RuntimeError("the server closed the connection before the deal ended")
 
 

@@ -83,3 +83,33 @@ def test_cli_piped_into_the_example_bot() -> None:
     assert arena.wait(timeout=60) == 0 and player.returncode == 0, player.stderr
     report = json.loads(player.stdout)
     assert report["bots"]["ws"]["deals"] == 3 and report["seats"] == ["basic", "ws", "random"]
+
+
+def test_the_bot_sends_a_rate_limited_action_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against AI seats that answer at once a bot is asked for more actions a second than a
+    connection may send: the refused action is sent again (docs/bots.md), and the deal ends
+    (a bot that waited for an update instead would wait forever)."""
+    import server.ws
+
+    monkeypatch.setattr(server.ws, "RATE", 10.0)  # the same limit, met sooner
+    refused: list[str] = []
+    error = server.ws._error
+
+    def counted(code: str, message: str) -> dict:
+        refused.append(code)
+        return error(code, message)
+
+    monkeypatch.setattr(server.ws, "_error", counted)
+
+    async def scenario() -> int:
+        tasks: list[asyncio.Future[int]] = []
+
+        def announce(line: dict) -> None:  # each deal's bot plays as the arena goes on
+            tasks.append(asyncio.ensure_future(bot.arena([json.dumps(line) + "\n"],
+                                                         io.StringIO(), seed=2)))
+
+        await run_ws("sichuan", ["ws", "basic", "basic", "basic"], 1, 2, announce, timeout=60)
+        return sum([await t for t in tasks])
+
+    assert asyncio.run(asyncio.wait_for(scenario(), 200)) == 4
+    assert "ws/rate_limited" in refused
