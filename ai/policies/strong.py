@@ -236,10 +236,55 @@ def _walk_down(pool: list[int], n: int, faces: int,
     return hand
 
 
+NANTONG_CLUE = 10
+"""Shanten added per clue a walked Nantong hand contradicts (``_nantong_clues``): the walk
+removes contradictions before it lowers the shanten. Basic's true hands never contradict them;
+15% of the walked hands did without them, 1% with. Over 957 decisions of 27 basic-played deals
+(two seeds, 16 rollouts), each candidate also played on the true hands with 24 re-shuffled
+walls: the search's paired estimate correlated 0.17 with the true difference without the
+clues, 0.24 with them (covariance 60 -> 91, of the true differences' own 193); its switches
+(margin 2, 6 pairs) gained +0.04 a decision [-0.29, +0.36] without, +0.36 [+0.03, +0.69]
+with."""
+
+
+def _nantong_clues(state: Any, s: int) -> tuple[int | None, frozenset[int]]:
+    """What ``basic`` opponent ``s``'s play since its last discard says of its hand (unchanged
+    since then): the face it discarded does not lower its shanten (basic discards a lowest-
+    shanten card), and no face the others discarded after it completes its hand (basic always
+    wins), the card of an open claim window aside (its answers are not in yet). None and
+    nothing before its first discard."""
+    on_offer = state.window.card if state.window is not None else None
+    later: set[int] = set()
+    for e in reversed(state.events):
+        if e[0] == "discard":
+            if e[1] == s:
+                return e[2] >> 2, frozenset(later)
+            if e[2] != on_offer:
+                later.add(e[2] >> 2)
+    return None, frozenset()
+
+
+def _clue_measure(own: int | None, later: frozenset[int]
+                  ) -> Callable[[tuple[int, ...]], float]:
+    """Shanten of a hand plus ``NANTONG_CLUE`` for each clue of ``_nantong_clues`` it breaks."""
+    from .nantong import _shanten_changed, shanten
+
+    def measure(c: tuple[int, ...]) -> float:
+        sh = shanten(c)
+        bad = int(own is not None and _shanten_changed(c, own, 1) < sh)
+        if sh == 0:
+            bad += sum(_shanten_changed(c, f, 1) < 0 for f in later)
+        return sh + NANTONG_CLUE * bad
+
+    return measure
+
+
 def _nantong_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
     """A re-dealt Nantong state made likelier: every opponent's hand as far from ready as a
     ``basic`` player's after as many discards (``NANTONG_SHANTEN``), and ready (shanten 0) when
-    it declared ready (NT-3.6); uniform re-deals left opponents two to three exchanges behind."""
+    it declared ready (NT-3.6); uniform re-deals left opponents two to three exchanges behind.
+    The walk also keeps to what the opponent's play since its last discard says
+    (``_nantong_clues``)."""
     if state.phase != "play" and state.phase != "claim":
         return state
     from .nantong import shanten  # late: the policies package imports this module
@@ -256,7 +301,9 @@ def _nantong_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any
         pool = list(hands[s]) + wall
         target = 0 if state.ready[s] else _target_shanten(len(state.discards[s]), rng,
                                                           NANTONG_SHANTEN)
-        best = _walk_down(pool, n, 30, shanten, target, rng, NANTONG_TRIES)
+        own, later = _nantong_clues(state, s) if NANTONG_CLUE else (None, frozenset())
+        measure = _clue_measure(own, later) if own is not None else shanten
+        best = _walk_down(pool, n, 30, measure, target, rng, NANTONG_TRIES)
         hands[s], wall = _placed(best, pool, rng)
         changed = True
     return _redealt(game, state, seat, hands, wall) if changed else state

@@ -1,6 +1,7 @@
 """Strong's search details: the Sichuan re-deal correction keeps every tile and empties the
 missing suit of opponents who have moved on from it; the Nantong and MCR ones bring re-dealt
-opponents nearer ready, keeping the seat's view; the playout's light view leads basic to the
+opponents nearer ready, keeping the seat's view, and Nantong's keeps to what the opponents'
+discards say (basic's true hands always do); the playout's light view leads basic to the
 same choices as the full view; a switch needs ``min_pairs`` paired results."""
 
 from __future__ import annotations
@@ -107,6 +108,32 @@ def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> No
             for s in game.to_act(new):
                 assert game.legal_actions(new, s)
     assert len(refined) > 10 and sum(refined) < sum(uniform)
+
+
+def test_nantong_redeal_keeps_to_what_the_opponents_discards_say() -> None:
+    from ai.policies.nantong import shanten
+    from ai.policies.strong import _clue_measure, _nantong_clues
+
+    def broken(state: Any, s: int) -> bool:
+        own, later = _nantong_clues(state, s)
+        c = [0] * 30
+        for t in state.hands[s]:
+            c[t >> 2] += 1
+        return own is not None and _clue_measure(own, later)(tuple(c)) > shanten(tuple(c))
+
+    checked = uniform = refined = 0
+    for seed in range(2):
+        for state, seat in _states("nantong", seed, every=2):
+            if state.phase not in ("play", "claim"):
+                continue
+            deal, new = _refined("nantong", state, seat, seed)
+            for s in range(3):
+                if s != seat and len(state.hands[s]) % 3 == 1 and state.discards[s]:
+                    assert not broken(state, s)  # basic's true hands never break a clue
+                    checked += 1
+                    uniform += broken(deal, s)
+                    refined += broken(new, s)
+    assert checked > 20 and uniform > 5 and refined <= uniform // 5
 
 
 def test_mcr_redeal_keeps_the_tiles_and_brings_opponents_to_the_measured_shanten() -> None:
