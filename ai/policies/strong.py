@@ -279,34 +279,42 @@ def _clue_measure(own: int | None, later: frozenset[int]
     return measure
 
 
+def _walk_opponents(game: Any, state: Any, seat: int, rng: random.Random,
+                    walk: Callable[[int, list[int], int], list[int]]) -> Any:
+    """``state`` with each walkable opponent's hand (between actions: a multiple of three plus
+    one) replaced by ``walk(opponent, its cards and the wall, hand size)``, the rest of the
+    pool as the wall; unchanged outside play and claims."""
+    if state.phase != "play" and state.phase != "claim":
+        return state
+    hands = list(state.hands)
+    wall = list(state.wall)
+    changed = False
+    for s in range(len(hands)):
+        n = len(hands[s])
+        if not _walkable(state, seat, s) or n % 3 != 1:
+            continue
+        pool = list(hands[s]) + wall
+        hands[s], wall = _placed(walk(s, pool, n), pool, rng)
+        changed = True
+    return _redealt(game, state, seat, hands, wall) if changed else state
+
+
 def _nantong_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
     """A re-dealt Nantong state made likelier: every opponent's hand as far from ready as a
     ``basic`` player's after as many discards (``NANTONG_SHANTEN``), and ready (shanten 0) when
     it declared ready (NT-3.6); uniform re-deals left opponents two to three exchanges behind.
     The walk also keeps to what the opponent's play since its last discard says
     (``_nantong_clues``)."""
-    if state.phase != "play" and state.phase != "claim":
-        return state
     from .nantong import shanten  # late: the policies package imports this module
 
-    hands = list(state.hands)
-    wall = list(state.wall)
-    changed = False
-    for s in range(len(hands)):
-        if not _walkable(state, seat, s):
-            continue
-        n = len(hands[s])
-        if n % 3 != 1:
-            continue
-        pool = list(hands[s]) + wall
+    def walk(s: int, pool: list[int], n: int) -> list[int]:
         target = 0 if state.ready[s] else _target_shanten(len(state.discards[s]), rng,
                                                           NANTONG_SHANTEN)
         own, later = _nantong_clues(state, s) if NANTONG_CLUE else (None, frozenset())
         measure = _clue_measure(own, later) if own is not None else shanten
-        best = _walk_down(pool, n, 30, measure, target, rng, NANTONG_TRIES)
-        hands[s], wall = _placed(best, pool, rng)
-        changed = True
-    return _redealt(game, state, seat, hands, wall) if changed else state
+        return _walk_down(pool, n, 30, measure, target, rng, NANTONG_TRIES)
+
+    return _walk_opponents(game, state, seat, rng, walk)
 
 
 PAOHUZI_STEPS = (16, 12)
@@ -379,26 +387,16 @@ def _mcr_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
     ``basic`` player's after as many discards (``MCR_SHANTEN``); flowers stay in the wall (a hand
     never holds one between actions). Uniform re-deals left opponents about two exchanges
     behind real ones from the sixth discard on."""
-    if state.phase != "play" and state.phase != "claim":
-        return state
     from .mcr import _shanten
 
-    hands = list(state.hands)
-    wall = list(state.wall)
-    changed = False
-    for s in range(len(hands)):
-        n = len(hands[s])
-        if not _walkable(state, seat, s) or n % 3 != 1:
-            continue
-        pool = list(hands[s]) + wall
+    def walk(s: int, pool: list[int], n: int) -> list[int]:
         concealed = all(m.concealed for m in state.melds[s])
         target = _target_shanten(len(state.discards[s]), rng, MCR_SHANTEN)
-        best = _walk_down([t for t in pool if t < 4 * NUM_FACES], n, NUM_FACES,
+        return _walk_down([t for t in pool if t < 4 * NUM_FACES], n, NUM_FACES,
                           functools.partial(_shanten, concealed=concealed), target, rng,
                           MCR_TRIES)
-        hands[s], wall = _placed(best, pool, rng)
-        changed = True
-    return _redealt(game, state, seat, hands, wall) if changed else state
+
+    return _walk_opponents(game, state, seat, rng, walk)
 
 
 Refiner = Callable[[Any, Any, int, random.Random], Any]
