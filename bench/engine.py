@@ -18,8 +18,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import GAMES, get_game  # noqa: E402
-from engine.core.protocol import Game  # noqa: E402
+from engine import GAMES, get_game
+from engine.core.protocol import Game
 
 
 def bench_game(game: Game, seconds: float | None, deals: int | None) -> dict[str, Any]:

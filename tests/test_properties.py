@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from engine import GAMES, IllegalAction
-from engine.hints import hints
 from engine.core.playout import Policy, eager_action, random_action, random_playout
 from engine.core.protocol import Action, Game
+from engine.hints import hints
 
 SEEDS = range(int(os.environ.get("PAIJU_PROPERTY_SEEDS", "30")))
 CASES = [pytest.param(GAMES[name], seed, id=f"{name}-{seed}") for name in GAMES for seed in SEEDS]

@@ -1,13 +1,30 @@
 """What MCR and Sichuan share: tile faces and notation, hand readings, shanten and waits."""
 
 from .hand import (
-    add_face, is_seven_pairs, is_standard_complete, seven_pairs_waits, standard_readings,
+    add_face,
+    is_seven_pairs,
+    is_standard_complete,
+    seven_pairs_waits,
+    standard_readings,
     standard_waits,
 )
 from .shanten import seven_pairs_shanten, shanten, standard_shanten
 from .tiles import (
-    CHINESE, FACE_NAMES, NUM_FACES, NUM_SUITED, SUITS, counts_of, counts_of_ids, face_name,
-    face_of, is_terminal_or_honor, parse_face, rank_of, suit_of, suited_ids, tile_json,
+    CHINESE,
+    FACE_NAMES,
+    NUM_FACES,
+    NUM_SUITED,
+    SUITS,
+    counts_of,
+    counts_of_ids,
+    face_name,
+    face_of,
+    is_terminal_or_honor,
+    parse_face,
+    rank_of,
+    suit_of,
+    suited_ids,
+    tile_json,
 )
 
 __all__ = [

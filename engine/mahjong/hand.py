@@ -7,7 +7,7 @@ suit patterns recur across every claim check, hint and AI rollout.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .tiles import NUM_FACES, NUM_SUITED
 
@@ -21,7 +21,7 @@ _GROUPS: tuple[tuple[int, int, bool], ...] = ((0, 9, True), (9, 18, True), (18, 
 """(start, end, sequences allowed) for the three suits and the honours."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _melds_only(c: tuple[int, ...], runs: bool) -> tuple[tuple[Meld, ...], ...]:
     """Every way to split a group's counts into melds alone (offsets relative to the group)."""
     i = next((k for k, n in enumerate(c) if n), -1)
@@ -41,7 +41,7 @@ def _melds_only(c: tuple[int, ...], runs: bool) -> tuple[tuple[Meld, ...], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_readings(c: tuple[int, ...], runs: bool) -> tuple[tuple[int | None, tuple[Meld, ...]], ...]:
     """Every (pair offset or None, melds) split of one group, the pair at most once."""
     total = sum(c)
@@ -58,7 +58,7 @@ def _group_readings(c: tuple[int, ...], runs: bool) -> tuple[tuple[int | None, t
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_ok(c: tuple[int, ...], runs: bool) -> bool:
     return bool(_group_readings(c, runs))
 

@@ -16,7 +16,7 @@ readiness filter the waits against the tiles held, as Sichuan's ready check does
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 Counts = tuple[int, ...]
 Block = tuple[int, int, int]
@@ -72,7 +72,7 @@ def _components(c: Counts) -> list[Counts]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_blocks(c: Counts) -> tuple[Block, ...]:
     """Pareto-best (melds, partials, head) splits of one suit's counts."""
     comps = _components(c)
@@ -84,7 +84,7 @@ def suit_blocks(c: Counts) -> tuple[Block, ...]:
     return acc
 
 
-@lru_cache(maxsize=None)
+@cache
 def _component_blocks(c: Counts) -> tuple[Block, ...]:
     """``suit_blocks`` of one component (its first rank held)."""
     out: set[Block] = set()
@@ -145,7 +145,7 @@ def standard_shanten(counts: Counts) -> int:
             if mm > target:
                 continue
             v = 2 * (target - mm) - min(t + t2, target - mm) - p - p2
-            if v < best:
+            if v < best:  # noqa: PLR1730 - the hot loop: a compare is cheaper than min()
                 best = v
     return best
 

@@ -33,12 +33,24 @@ from typing import Any
 from ..core.errors import InvalidSpec
 from ..mahjong import FACE_NAMES, NUM_FACES, standard_readings
 from ..mahjong.spec import (
-    check_copies, face_reader, read_flags, read_hand, read_meld_list, read_object,
+    check_copies,
+    face_reader,
+    read_flags,
+    read_hand,
+    read_meld_list,
+    read_object,
 )
 from .patterns import EXCLUDES, ONE_CHOW_PAIR_PRIORITY, ORDER, PATTERNS, POINTS
 from .shapes import (
-    KNITTED_STRAIGHTS, honors_and_knitted, is_complete, is_seven_shifted_pairs,
-    is_thirteen_orphans, is_unique_wait, knitted_straight_split, nine_gates_rank, regular_waits,
+    KNITTED_STRAIGHTS,
+    honors_and_knitted,
+    is_complete,
+    is_seven_shifted_pairs,
+    is_thirteen_orphans,
+    is_unique_wait,
+    knitted_straight_split,
+    nine_gates_rank,
+    regular_waits,
 )
 
 MIN_POINTS = 8  # MCR-4.2: a win needs 8 points before flowers
@@ -521,9 +533,9 @@ def _score_standard(h: _Hand, pair: int, sets: tuple[SetT, ...]) -> dict[str, in
     # Kongs and concealed pungs. A pung completed by a discard is exposed, unless the winning
     # tile can be read in a concealed chow of this reading (reference calculator's ruling).
     concealed_pungs = sum(1 for k, f, c in pung_sets if k == "pung" and c)
-    if not h.self_drawn and any(k == "pung" and c and f == win for k, f, c in pung_sets):
-        if not any(not d and f <= win <= f + 2 for k, f, _, d in sets if k == "chow"):
-            concealed_pungs -= 1
+    if (not h.self_drawn and any(k == "pung" and c and f == win for k, f, c in pung_sets)
+            and not any(not d and f <= win <= f + 2 for k, f, _, d in sets if k == "chow")):
+        concealed_pungs -= 1
     concealed_kongs = sum(1 for k, _, c in pung_sets if k == "kong" and c)
     kongs = h.kongs
     if kongs == 1:

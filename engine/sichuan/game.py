@@ -17,7 +17,13 @@ from ..core.errors import IllegalAction
 from ..core.protocol import JSON, Action
 from ..core.result import Payment
 from ..core.state import evolve
-from ..mahjong import SUITS, counts_of_ids, is_seven_pairs, is_standard_complete, suited_ids
+from ..mahjong import (
+    SUITS,
+    counts_of_ids,
+    is_seven_pairs,
+    is_standard_complete,
+    suited_ids,
+)
 from ..mahjong.table import MahjongTable, Meld, event, with_item
 from .scoring import DeclaredMeld, Evaluation, Situation, evaluate, score_spec
 from .state import State, Win

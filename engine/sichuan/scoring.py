@@ -11,9 +11,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidSpec
-from ..mahjong import FACE_NAMES, NUM_SUITED, SUITS, counts_of, is_seven_pairs, standard_readings
+from ..mahjong import (
+    FACE_NAMES,
+    NUM_SUITED,
+    SUITS,
+    counts_of,
+    is_seven_pairs,
+    standard_readings,
+)
 from ..mahjong.spec import (
-    check_copies, face_reader, read_flags, read_hand, read_meld_list, read_object,
+    check_copies,
+    face_reader,
+    read_flags,
+    read_hand,
+    read_meld_list,
+    read_object,
 )
 
 FAN_CAP = 5  # SC-9.1: five fan = 32 points

@@ -160,7 +160,7 @@ def test_resolve_tie_goes_to_the_nearest_seat_after_the_source(source):
 
 
 def test_resolve_several_lets_every_claim_of_the_top_rank_through_in_turn_order():
-    several = lambda r: r == RANKS["win"]  # noqa: E731
+    several = lambda r: r == RANKS["win"]
     w = open_window(2, 3, 4, {0: ["win"], 1: ["win"], 3: ["win", "pung"]})
     w = answer_all(w, {1: "win", 0: "win", 3: "win"})
     assert resolve(w, rank, several) == [(3, "win"), (0, "win"), (1, "win")]

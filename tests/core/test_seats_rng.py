@@ -8,7 +8,15 @@ import random
 import pytest
 
 from engine.core import (
-    Payment, deal_rng, distance, first_after, next_seat, seats_after, seed_hash, shuffled, totals,
+    Payment,
+    deal_rng,
+    distance,
+    first_after,
+    next_seat,
+    seats_after,
+    seed_hash,
+    shuffled,
+    totals,
 )
 
 # ------------------------------------------------------------------ seats

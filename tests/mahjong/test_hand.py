@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
 from engine.mahjong import (
-    FACE_NAMES, counts_of, is_seven_pairs, is_standard_complete, parse_face, seven_pairs_waits,
-    standard_readings, standard_waits,
+    FACE_NAMES,
+    counts_of,
+    is_seven_pairs,
+    is_standard_complete,
+    parse_face,
+    seven_pairs_waits,
+    standard_readings,
+    standard_waits,
 )
 
 HONOURS = "ESWNCFP"
@@ -69,7 +75,7 @@ def bf_melds(c: list[int]) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def bf_complete(counts: tuple[int, ...]) -> bool:
     """Melds and exactly one pair: try every pair, then melds alone."""
     if sum(counts) % 3 != 2:

@@ -13,7 +13,12 @@ import random
 import pytest
 
 from engine.mahjong import (
-    FACE_NAMES, counts_of, is_standard_complete, seven_pairs_shanten, shanten, standard_shanten,
+    FACE_NAMES,
+    counts_of,
+    is_standard_complete,
+    seven_pairs_shanten,
+    shanten,
+    standard_shanten,
     standard_waits,
 )
 

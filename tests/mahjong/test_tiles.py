@@ -5,8 +5,20 @@ from __future__ import annotations
 import pytest
 
 from engine.mahjong import (
-    CHINESE, FACE_NAMES, NUM_FACES, NUM_SUITED, counts_of, counts_of_ids, face_name, face_of,
-    is_terminal_or_honor, parse_face, rank_of, suit_of, suited_ids, tile_json,
+    CHINESE,
+    FACE_NAMES,
+    NUM_FACES,
+    NUM_SUITED,
+    counts_of,
+    counts_of_ids,
+    face_name,
+    face_of,
+    is_terminal_or_honor,
+    parse_face,
+    rank_of,
+    suit_of,
+    suited_ids,
+    tile_json,
 )
 
 
@@ -62,7 +74,7 @@ def test_suit_and_rank():
 
 def test_terminals_and_honours():
     terms = {f for f in range(42) if is_terminal_or_honor(f)}
-    expected = {parse_face(x) for x in "1m 9m 1p 9p 1s 9s".split()} | set(range(27, 42))
+    expected = {parse_face(x) for x in ["1m", "9m", "1p", "9p", "1s", "9s"]} | set(range(27, 42))
     assert terms == expected
 
 
@@ -71,7 +83,7 @@ def test_counts_of():
     assert isinstance(c, tuple) and len(c) == 34
     assert c[0] == 3 and c[5] == 1 and c[33] == 1 and sum(c) == 5
     assert counts_of([]) == (0,) * 34
-    assert counts_of(parse_face(x) for x in "1m 1m E".split())[27] == 1  # any iterable
+    assert counts_of(parse_face(x) for x in ["1m", "1m", "E"])[27] == 1  # any iterable
 
 
 def test_counts_of_ids():

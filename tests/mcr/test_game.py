@@ -10,9 +10,8 @@ import pytest
 from engine import IllegalAction, get_game
 from engine.core.result import totals
 from engine.core.state import evolve
-from engine.mcr.state import State
-
 from engine.mahjong import parse_face
+from engine.mcr.state import State
 
 from .position import act, faces, position, tile_of, types
 
@@ -79,7 +78,7 @@ def test_flowers_at_the_deal_in_rounds_from_the_dealer():
 def test_a_drawn_flower_is_replaced_and_is_no_kong_replacement():
     """MCR-2.3: during play a drawn flower is exposed and replaced from the back; the tile
     drawn for it does not count as a kong replacement even after a kong."""
-    state, tiles = position({0: "5m 5m 5m 5m " + "1p 2p 3p 4p 5p 6p 7p 8p 9p E",
+    state, _ = position({0: "5m 5m 5m 5m " + "1p 2p 3p 4p 5p 6p 7p 8p 9p E",
                              1: "1s 2s"}, wall="3s 2s", wall_extra=0, drawn="E")
     state = evolve(state, wall=state.wall + (140,))  # the kong replacement will be f5
     kong = next(a for a in G.legal_actions(state, 0) if a["type"] == "concealed_kong")

@@ -23,7 +23,13 @@ from engine.core.errors import InvalidSpec
 from engine.mahjong import counts_of, parse_face
 from engine.mcr.patterns import OFFICIAL_81, PATTERNS, POINTS
 from engine.mcr.scoring import (
-    Meld, Situation, best_winning_tile, evaluate, hint, score_spec, winning_faces,
+    Meld,
+    Situation,
+    best_winning_tile,
+    evaluate,
+    hint,
+    score_spec,
+    winning_faces,
 )
 
 # ---------------------------------------------------------------- helpers
