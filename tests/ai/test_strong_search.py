@@ -1,7 +1,7 @@
 """Strong's search details: the Sichuan re-deal correction keeps every tile and empties the
 missing suit of opponents who have moved on from it; the Nantong and MCR ones bring re-dealt
-opponents nearer ready, keeping the seat's view, and Nantong's keeps to what the opponents'
-discards say (basic's true hands always do); the playout's light view leads basic to the
+opponents nearer ready, keeping the seat's view; Nantong's and Sichuan's keep to what the
+opponents' discards say (basic's true hands always do); the playout's light view leads basic to the
 same choices as the full view; a switch needs ``min_pairs`` paired results."""
 
 from __future__ import annotations
@@ -110,30 +110,62 @@ def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> No
     assert len(refined) > 10 and sum(refined) < sum(uniform)
 
 
-def test_nantong_redeal_keeps_to_what_the_opponents_discards_say() -> None:
+def _nantong_broken(state: Any, s: int) -> bool:
     from ai.policies.nantong import shanten
-    from ai.policies.strong import _clue_measure, _nantong_clues
+    from ai.policies.strong import _clue_measure, _discard_clues
 
-    def broken(state: Any, s: int) -> bool:
-        own, later = _nantong_clues(state, s)
-        c = [0] * 30
-        for t in state.hands[s]:
+    own, later = _discard_clues(state, s)
+    c = [0] * 30
+    for t in state.hands[s]:
+        c[t >> 2] += 1
+    return own is not None and _clue_measure(own, later)(tuple(c)) > shanten(tuple(c))
+
+
+def _sichuan_broken(state: Any, s: int) -> bool:
+    from ai.policies.strong import _sichuan_measure, _sichuan_shanten
+
+    if state.missing[s] is None or not state.active(s):
+        return False
+    c = [0] * 27
+    dead = 0
+    for t in state.hands[s]:
+        if (t >> 2) // 9 == state.missing[s]:
+            dead += 1
+        else:
             c[t >> 2] += 1
-        return own is not None and _clue_measure(own, later)(tuple(c)) > shanten(tuple(c))
+    return _sichuan_measure(state, s)(c, dead) > _sichuan_shanten(c, dead, not state.melds[s])
 
-    checked = uniform = refined = 0
-    for seed in range(2):
-        for state, seat in _states("nantong", seed, every=2):
+
+@pytest.mark.parametrize(("name", "broken", "seeds", "uniform_at_least"), [
+    ("nantong", _nantong_broken, 2, 5), ("sichuan", _sichuan_broken, 8, 1)])
+def test_redeal_keeps_to_what_the_opponents_discards_say(name: str, broken: Any, seeds: int,
+                                                         uniform_at_least: int) -> None:
+    """Basic's true hands never break a clue of ``_discard_clues``; uniform re-deals and the
+    walk without the clues do (Nantong 15% of hands, Sichuan 10%), the walk with them hardly."""
+    import ai.policies.strong as strong
+
+    constant = f"{name.upper()}_CLUE"
+    checked = uniform = unclued = refined = 0
+    for seed in range(seeds):
+        for state, seat in _states(name, seed, every=2):
             if state.phase not in ("play", "claim"):
                 continue
-            deal, new = _refined("nantong", state, seat, seed)
-            for s in range(3):
+            deal, new = _refined(name, state, seat, seed)
+            saved = getattr(strong, constant)
+            setattr(strong, constant, 0)
+            try:
+                _, plain = _refined(name, state, seat, seed)
+            finally:
+                setattr(strong, constant, saved)
+            for s in range(len(state.hands)):
                 if s != seat and len(state.hands[s]) % 3 == 1 and state.discards[s]:
                     assert not broken(state, s)  # basic's true hands never break a clue
                     checked += 1
                     uniform += broken(deal, s)
+                    unclued += broken(plain, s)
                     refined += broken(new, s)
-    assert checked > 20 and uniform > 5 and refined <= uniform // 5
+    assert checked > 20 and uniform >= uniform_at_least and unclued > 10
+    assert refined <= unclued // 5
 
 
 def test_mcr_redeal_keeps_the_tiles_and_brings_opponents_to_the_measured_shanten() -> None:
