@@ -71,8 +71,12 @@ SAFETY = 0.8
 SICHUAN_SHANTEN = ((0, 3.83), (3, 2.26), (6, 1.08), (9, 0.57), (12, 0.17), (15, 0.09))
 """(discards made, mean shanten) of a ``basic`` opponent's hand, measured over basic-played
 deals (a uniform re-deal gives 5.9, 4.4, 3.0, 2.3, 1.7, 1.5: opponents that hardly ever win)."""
-SICHUAN_TRIES = 40
-"""Tile exchanges tried per opponent to bring a random hand down to the target shanten."""
+SICHUAN_TRIES = 100
+"""Tile exchanges tried per opponent to bring a random hand down to the target shanten. Over
+1,339 opponent hands of 20 basic-played deals, those of 9 discards or more had a mean shanten
+of 0.52 (59% ready); walked with 40 tries 0.70 (45% ready: opponents too slow, dealing in too
+cheap), with 100 tries 0.51 (58%), with 200 0.45 (64%). A refine costs about 0.5 ms either way,
+a playout about 7."""
 SICHUAN_CLUE = 10
 """Shanten added per clue of ``_discard_clues`` a walked Sichuan hand breaks (as
 ``NANTONG_CLUE``). Over 1,339 opponent hands of 20 basic-played deals the walk without the
