@@ -4,9 +4,9 @@ true deal. An unbiased sampler has the same mean; a better one correlates more.
 
     nice -n 10 /tmp/venv/bin/python -m bench.strong_bias paohuzi --deals 20 --set PAOHUZI_STEPS=8,6
 
-``--shanten`` (MCR, Nantong) measures instead the opponents' mean shanten by discards made:
-the true hands of basic players against their uniform and refined re-deals (the refiners'
-tables, e.g. ``MCR_SHANTEN``, come from its "true" column).
+``--shanten`` (MCR, Nantong, Sichuan) measures instead the opponents' mean shanten by discards made:
+the true hands of basic players against their uniform and refined re-deals, and the shares of
+each shanten (the refiners' tables, e.g. ``MCR_SHANTEN``, come from its "true" columns).
 
     nice -n 10 /tmp/venv/bin/python -m bench.strong_bias mcr --deals 25 --shanten
 """
@@ -36,6 +36,19 @@ def _nantong_shanten(state: Any, s: int) -> int:
     return shanten(_counts(state.hands[s], 30))
 
 
+def _sichuan_shanten(state: Any, s: int) -> int:
+    m = state.missing[s]
+    if m is None:
+        return 8
+    c = [0] * 27
+    for t in state.hands[s]:
+        c[t >> 2] += 1
+    dead = sum(c[9 * m:9 * m + 9])
+    for f in range(9 * m, 9 * m + 9):
+        c[f] = 0
+    return strong._sichuan_shanten(c, dead, not state.melds[s])
+
+
 def _counts(hand: tuple[int, ...], faces: int) -> tuple[int, ...]:
     c = [0] * faces
     for t in hand:
@@ -44,7 +57,7 @@ def _counts(hand: tuple[int, ...], faces: int) -> tuple[int, ...]:
 
 
 HAND_SHANTEN: dict[str, Callable[[Any, int], int]] = {
-    "mcr": _mcr_shanten, "nantong": _nantong_shanten}
+    "mcr": _mcr_shanten, "nantong": _nantong_shanten, "sichuan": _sichuan_shanten}
 """Game name -> the shanten of seat ``s``'s hand in a state, as its ``basic`` reads it."""
 
 
@@ -67,10 +80,14 @@ def shanten_table(a: argparse.Namespace) -> None:
             if strong._walkable(state, seat, s) and len(state.hands[s]) % 3 == 1:
                 rows[len(state.discards[s])].append(
                     (measure(state, s), measure(deal, s), measure(refined, s)))
-    print(f"{a.game}: discards  true  uniform  refined  (hands)")
+    print(f"{a.game}: discards  true  uniform  refined  (hands)  shares of shanten 0, 1, 2, 3, "
+          "4+: true | refined")
     for d in sorted(rows):
         true, uniform, ref = (statistics.fmean(v) for v in zip(*rows[d], strict=True))
-        print(f"  {d:8d}  {true:5.2f}  {uniform:6.2f}  {ref:7.2f}  ({len(rows[d])})")
+        shares = [" ".join(f"{sum(min(r[k], 4) == v for r in rows[d]) / len(rows[d]):.2f}"
+                           for v in range(5)) for k in (0, 2)]
+        print(f"  {d:8d}  {true:5.2f}  {uniform:6.2f}  {ref:7.2f}  ({len(rows[d])})  "
+              f"{shares[0]} | {shares[1]}")
 
 
 def main() -> None:
