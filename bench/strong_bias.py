@@ -6,7 +6,7 @@ true deal. An unbiased sampler has the same mean; a better one correlates more.
 
 ``--shanten`` (MCR, Nantong, Sichuan) measures instead the opponents' mean shanten by discards made:
 the true hands of basic players against their uniform and refined re-deals, and the shares of
-each shanten (the refiners' tables, e.g. ``MCR_SHANTEN``, come from its "true" columns).
+each shanten (the refiners' tables, e.g. ``MCR_SHARES``, come from its "true" columns).
 
     nice -n 10 /tmp/venv/bin/python -m bench.strong_bias mcr --deals 25 --shanten
 """

@@ -142,7 +142,7 @@ def test_redeal_keeps_to_what_the_opponents_discards_say(name: str, broken: Any,
                                                          uniform_at_least: int) -> None:
     """Basic's true hands never break a clue of ``_discard_clues``; uniform re-deals and the
     walk without the clues do (Nantong 15% of hands, Sichuan 10%), the walk with them hardly."""
-    import ai.policies.strong as strong
+    from ai.policies import strong
 
     constant = f"{name.upper()}_CLUE"
     checked = uniform = unclued = refined = 0
@@ -170,7 +170,7 @@ def test_redeal_keeps_to_what_the_opponents_discards_say(name: str, broken: Any,
 
 def test_mcr_redeal_keeps_the_tiles_and_brings_opponents_to_the_measured_shanten() -> None:
     from ai.policies.mcr import _shanten
-    from ai.policies.strong import MCR_SHANTEN
+    from ai.policies.strong import MCR_SHARES
 
     game = get_game("mcr")
 
@@ -180,8 +180,8 @@ def test_mcr_redeal_keeps_the_tiles_and_brings_opponents_to_the_measured_shanten
             c[t >> 2] += 1
         return _shanten(tuple(c), all(m.concealed for m in state.melds[s]))
 
-    late = dict(MCR_SHANTEN)[9]
-    uniform, refined = [], []
+    late = sum(k * p for k, p in enumerate(MCR_SHARES[9]))
+    uniform, refined, mid = [], [], []
     for seed in range(4):
         for state, seat in _states("mcr", seed, every=3):
             if state.phase not in ("play", "claim"):
@@ -198,9 +198,12 @@ def test_mcr_redeal_keeps_the_tiles_and_brings_opponents_to_the_measured_shanten
                 if s != seat and len(state.hands[s]) % 3 == 1 and len(state.discards[s]) >= 9:
                     uniform.append(sh(deal, s))
                     refined.append(sh(new, s))
-    assert len(refined) > 20
+                if s != seat and len(state.hands[s]) % 3 == 1 and 6 <= len(state.discards[s]) < 9:
+                    mid.append(sh(new, s))
+    assert len(refined) > 20 and len(mid) > 20
     mean_uniform, mean_refined = sum(uniform) / len(uniform), sum(refined) / len(refined)
     assert mean_refined < mean_uniform - 1 and mean_refined < late + 0.5
+    assert mid.count(0) >= len(mid) // 20  # some are ready already, as 12-24% of basic's are
 
 
 def test_paohuzi_redeal_keeps_the_cards_and_the_rules() -> None:
