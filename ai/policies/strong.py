@@ -98,7 +98,10 @@ clues broke one in 10% (128), with them in 0.15% (2); the true hands never do.""
 
 def _target_shanten(discards: int, rng: random.Random,
                     table: tuple[tuple[int, float], ...]) -> int:
-    """A shanten whose mean is the ``table``'s at ``discards`` (linear between its rows)."""
+    """A shanten whose mean is the ``table``'s at ``discards`` (linear between its rows): only
+    Nantong's targets still come from a mean (``NANTONG_SHANTEN``, tuned on the playouts'
+    values); MCR's and Sichuan's come from measured shares (``_drawn_shanten``), which give the
+    early ready hands a mean-based target leaves out."""
     mean = table[-1][1]
     for (d0, m0), (d1, m1) in itertools.pairwise(table):
         if discards < d1:
