@@ -40,12 +40,7 @@ def _sichuan_shanten(state: Any, s: int) -> int:
     m = state.missing[s]
     if m is None:
         return 8
-    c = [0] * 27
-    for t in state.hands[s]:
-        c[t >> 2] += 1
-    dead = sum(c[9 * m:9 * m + 9])
-    for f in range(9 * m, 9 * m + 9):
-        c[f] = 0
+    c, dead = strong._sichuan_split(state.hands[s], m)
     return strong._sichuan_shanten(c, dead, not state.melds[s])
 
 

@@ -131,11 +131,23 @@ def _sichuan_shanten(c: list[int], dead: int, concealed: bool) -> int:
     return shanten(tuple(c), concealed) + dead
 
 
+def _sichuan_split(hand: Any, m: int | None) -> tuple[list[int], int]:
+    """The live counts (27 faces) of ``hand`` and its number of dead tiles (of suit ``m``)."""
+    c = [0] * 27
+    dead = 0
+    for t in hand:
+        if (t >> 2) // 9 == m:
+            dead += 1
+        else:
+            c[t >> 2] += 1
+    return c, dead
+
+
 def _sichuan_measure(state: Any, s: int) -> Callable[[list[int], int], float]:
     """``_sichuan_shanten`` of opponent ``s``'s counts and dead tiles, plus ``SICHUAN_CLUE`` per
     clue of ``_discard_clues`` they break (a discard of the missing suit says nothing of the
     rest, SC-3.2; a hand still holding that suit cannot be complete)."""
-    from .sichuan import shanten
+    from .sichuan import _add, shanten
 
     m = state.missing[s]
     concealed = not state.melds[s]
@@ -145,7 +157,7 @@ def _sichuan_measure(state: Any, s: int) -> Callable[[list[int], int], float]:
     later = frozenset(f for f in later if f // 9 != m)
 
     def plus_one(c: tuple[int, ...], f: int) -> float:
-        return shanten(c[:f] + (c[f] + 1,) + c[f + 1:], concealed)
+        return shanten(_add(c, f), concealed)
 
     def measure(c: list[int], dead: int) -> float:
         sh = _sichuan_shanten(c, dead, concealed)
@@ -186,13 +198,7 @@ def _sichuan_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any
         target = _drawn_shanten(len(state.discards[s]), rng, SICHUAN_SHARES)
         measure = _sichuan_measure(state, s)
         hand = rng.sample(allowed, n)
-        c = [0] * 27
-        dead = 0
-        for t in hand:
-            if (t >> 2) // 9 == m:
-                dead += 1
-            else:
-                c[t >> 2] += 1
+        c, dead = _sichuan_split(hand, m)
         sh = measure(c, dead)
         held = set(hand)
         rest = [t for t in allowed if t not in held]

@@ -122,17 +122,11 @@ def _nantong_broken(state: Any, s: int) -> bool:
 
 
 def _sichuan_broken(state: Any, s: int) -> bool:
-    from ai.policies.strong import _sichuan_measure, _sichuan_shanten
+    from ai.policies.strong import _sichuan_measure, _sichuan_shanten, _sichuan_split
 
     if state.missing[s] is None or not state.active(s):
         return False
-    c = [0] * 27
-    dead = 0
-    for t in state.hands[s]:
-        if (t >> 2) // 9 == state.missing[s]:
-            dead += 1
-        else:
-            c[t >> 2] += 1
+    c, dead = _sichuan_split(state.hands[s], state.missing[s])
     return _sichuan_measure(state, s)(c, dead) > _sichuan_shanten(c, dead, not state.melds[s])
 
 
