@@ -9,12 +9,18 @@ the true hands of basic players against their uniform and refined re-deals, and 
 each shanten (the refiners' tables, e.g. ``MCR_SHARES``, come from its "true" columns).
 
     nice -n 10 /tmp/venv/bin/python -m bench.strong_bias mcr --deals 25 --shanten
+
+``--clues`` (Paohuzi) measures the share of opponent hands that break a clue of their owner's
+play (``ai/policies/paohuzi_clues.py``): true, uniform and refined re-deals.
+
+    nice -n 10 /tmp/venv/bin/python -m bench.strong_bias paohuzi --deals 20 --seed 11 --clues
 """
 from __future__ import annotations
 
 import argparse
 import random
 import statistics
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -85,21 +91,64 @@ def shanten_table(a: argparse.Namespace) -> None:
               f"{shares[0]} | {shares[1]}")
 
 
+def clue_table(a: argparse.Namespace) -> None:
+    """Paohuzi: the share of opponent hands that break a clue of their owner's play
+    (``ai/policies/paohuzi_clues.py``): true, uniform re-deal, refined re-deal; and the CPU
+    time of a refine."""
+    from ai.policies.paohuzi import worth
+    from ai.policies.paohuzi_clues import clues
+
+    game = get_game("paohuzi")
+
+    def broken(state: Any, s: int, said: Any) -> bool:
+        c = _counts(state.hands[s], 20)
+        loose = tuple(n if n < 3 else 0 for n in c)
+        return said.broken(c, loose, worth(loose)) > 0
+
+    n = true = uniform = refined = refines = 0
+    cpu = 0.0
+    for x in basic_decisions("paohuzi", a.deals, lambda d: a.seed * 7919 + d):
+        state, seat = x.state, x.seat
+        if x.step % 2 or state.phase == "over":
+            continue
+        r = random.Random(x.step * 31 + x.deal)
+        deal = game.determinize(strong.SAMPLERS["paohuzi"](game, x.view, r), seat, r)
+        t = time.process_time()
+        new = strong.REFINERS["paohuzi"](game, deal, seat, r)
+        cpu += time.process_time() - t
+        refines += 1
+        for s in range(len(state.hands)):
+            said = clues(game, state, s) if s != seat else None
+            if said is not None:
+                n += 1
+                true += broken(state, s, said)
+                uniform += broken(deal, s, said)
+                refined += broken(new, s, said)
+    print(f"paohuzi {a.set or ''}: {n} opponent hands break a clue: true {true / n:.3f} "
+          f"uniform {uniform / n:.3f} refined {refined / n:.3f}; "
+          f"refine {1000 * cpu / max(1, refines):.1f} ms")
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("game")
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--samples", type=int, default=8)
     p.add_argument("--seed", type=int, default=3)
-    p.add_argument("--set", action="append", default=[], help="NAME=a,b: a module constant")
+    p.add_argument("--set", action="append", default=[], help="NAME=a,b or NAME=a: a module constant")
     p.add_argument("--no-refine", action="store_true")
     p.add_argument("--shanten", action="store_true", help="the opponents' shanten by discards")
+    p.add_argument("--clues", action="store_true", help="paohuzi: hands breaking a clue")
     a = p.parse_args()
     for item in a.set:
         name, value = item.split("=")
-        setattr(strong, name, tuple(float(x) if "." in x else int(x) for x in value.split(",")))
+        values = tuple(float(x) if "." in x else int(x) for x in value.split(","))
+        setattr(strong, name, values if len(values) > 1 else values[0])
     if a.shanten:
         shanten_table(a)
+        return
+    if a.clues:
+        clue_table(a)
         return
     game = get_game(a.game)
     basic = POLICIES[a.game]["basic"]

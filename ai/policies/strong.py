@@ -51,6 +51,7 @@ from engine.paohuzi import sampling as paohuzi_sampling
 from engine.sichuan import sampling as sichuan_sampling
 
 from .defence import ALTERNATIVES, deals_in
+from .paohuzi_clues import Clues
 
 Policy = Callable[[dict, list[dict], random.Random], dict]
 Sampler = Callable[[Any, dict, random.Random], Any]
@@ -272,10 +273,11 @@ def _redealt(game: Any, state: Any, seat: int, hands: list[tuple[int, ...]],
 
 def _walk_down(pool: list[int], n: int, faces: int,
                shanten: Callable[[tuple[int, ...]], float], target: float, rng: random.Random,
-               tries: int) -> list[int]:
-    """A random hand of ``n`` cards from ``pool`` (face ``id >> 2``), then random exchanges with
-    the rest of the pool that do not raise its shanten, until it is at most ``target``."""
-    hand = rng.sample(pool, n)
+               tries: int, start: list[int] | None = None) -> list[int]:
+    """A random hand of ``n`` cards from ``pool`` (face ``id >> 2``; or ``start``), then random
+    exchanges with the rest of the pool that do not raise its shanten, until it is at most
+    ``target``."""
+    hand = list(start) if start is not None else rng.sample(pool, n)
     held = set(hand)
     rest = [t for t in pool if t not in held]
     c = [0] * faces
@@ -402,6 +404,14 @@ promised the seat +1.5 a deal where the true deal gave it -0.1 (``bench/strong_b
 205 decisions): (4, 3) gave +0.6, (16, 12) +0.2, (40, 30) -0.3."""
 PAOHUZI_STOCK = 19
 """Cards in the stock once the hands are dealt."""
+PAOHUZI_CLUE = 1000.0
+"""Worth taken off a walked Paohuzi hand per clue of its owner's play it breaks
+(``paohuzi_clues``): more than any hand's worth, so the walk removes contradictions first,
+and a measure above zero means a clue broken. The walk keeps to the cheap clues (the caps on
+copies) throughout, then, only if the hand breaks a costly one (a win or discard it would
+have made: a search of the hand each), tries up to ``PAOHUZI_REPAIR`` more exchanges under all
+of them: checking them at every step tripled a refine's time."""
+PAOHUZI_REPAIR = 48
 
 
 def _paohuzi_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
@@ -411,6 +421,7 @@ def _paohuzi_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any
     if state.phase == "over":
         return state
     from .paohuzi import COMPLETE, worth
+    from .paohuzi_clues import clues
 
     hands = list(state.hands)
     stock = list(state.stock)
@@ -423,17 +434,30 @@ def _paohuzi_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any
         if not own:
             continue
 
-        def measure(c: tuple[int, ...], kept: list[int] = kept) -> float:
+        said = clues(game, state, s) if PAOHUZI_CLUE else None
+
+        def measure(c: tuple[int, ...], kept: list[int] = kept, said: Clues | None = said,
+                    all_clues: bool = False) -> float:
             full = list(c)
             for k in kept:
                 full[k >> 2] += 1
             if max(full) > 3:
                 return 1e9
             kans = sum(n == 3 for n in full)
-            return -(worth(tuple(n if n < 3 else 0 for n in full)) + COMPLETE * kans)
+            loose = tuple(n if n < 3 else 0 for n in full)
+            value = worth(loose)
+            bad = 0
+            if said is not None:
+                bad = said.over_caps(full)
+                if all_clues:
+                    bad += said.contradicted(full, loose, value)
+            return PAOHUZI_CLUE * bad - value - COMPLETE * kans
 
         pool = own + stock
         best = _walk_down(pool, len(own), 20, measure, -1e9, rng, steps)
+        if said is not None and PAOHUZI_REPAIR:
+            strict = functools.partial(measure, all_clues=True)
+            best = _walk_down(pool, len(own), 20, strict, 0.0, rng, PAOHUZI_REPAIR, best)
         chosen = set(best)
         stock = [t for t in pool if t not in chosen]
         rng.shuffle(stock)

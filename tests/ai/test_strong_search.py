@@ -253,3 +253,91 @@ def test_defence_on_keeps_strong_legal_and_deterministic() -> None:
         a = policy.search(view, legal, random.Random(4))
         b = policy.search(view, legal, random.Random(4))
         assert a == b and a.candidates[a.chosen] in legal
+
+
+def _paohuzi_counts(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    c = [0] * 20
+    for t in hand:
+        c[t >> 2] += 1
+    return tuple(c), tuple(n if n < 3 else 0 for n in c)
+
+
+def test_paohuzi_clues_read_forced_and_basic_choices_from_the_events() -> None:
+    """PH-4.3, PH-4.4, PH-2.3: seat 1's own reveal that made no wei leaves it at most one
+    alike; another's discard it made no pao with, at most two, less what it gave up since; a
+    pao it made, and the card still on offer, bound nothing."""
+    from ai.policies.paohuzi_clues import clues
+    from engine.core.claims import ClaimWindow
+    from engine.core.state import evolve
+
+    game = get_game("paohuzi")
+    base = game.new_deal(3)
+    x4, x6, x8, x9 = 3, 5, 7, 8  # faces x4, x6, x8, x9
+    events = (("deal", 0, None), ("reveal", 1, 4 * x4), ("discard", 0, 4 * x6),
+              ("discard", 1, 4 * x6 + 1), ("reveal", 2, 4 * x8),
+              ("pao", 1, 4 * x8, 2, (4 * x8 + 1, 4 * x8 + 2, 4 * x8 + 3)),
+              ("reveal", 0, 4 * x9))
+    window = ClaimWindow(source=0, card=4 * x9, players=3, options=((1, ("pass",)),),
+                         kind="reveal")
+    state = evolve(base, events=events, window=window, phase="claim", turn=0,
+                   dead=(False,) * 3)
+    said = clues(game, state, 1)
+    assert said is not None
+    caps = list(said.caps)
+    assert caps[x4] == 1  # PH-4.3: a pair would have made a wei
+    assert caps[x6] == 1  # no kan then (basic always makes a pao), and one given up since
+    assert caps[x8] == 4 and caps[x9] == 4
+    assert said.discarded is None  # its last move was a pao
+    assert said.over_caps([2 if f == x4 else 0 for f in range(20)]) == 1
+
+
+def test_paohuzi_discard_clue_flags_a_hand_basic_would_have_discarded_differently() -> None:
+    """Basic discards the card whose removal leaves the most worth: after discarding d1 from
+    x1 x2 x3 d1 d2 d3 it would hold d1 d2 d3 (big, 6 huxi) rather than x1 x2 x3."""
+    from ai.policies.paohuzi import worth
+    from ai.policies.paohuzi_clues import Clues
+
+    x1, x2, x3, x9, d1, d2, d3 = 0, 1, 2, 8, 10, 11, 12
+    full = tuple(1 if f in (x1, x2, x3, d2, d3) else 0 for f in range(20))
+    after_d1 = Clues(caps=(4,) * 20, reveals=(), exposed=(), discarded=d1)
+    after_x9 = Clues(caps=(4,) * 20, reveals=(), exposed=(), discarded=x9)
+    assert after_d1.contradicted(full, full, worth(full)) == 1
+    assert after_x9.contradicted(full, full, worth(full)) == 0
+
+
+def test_paohuzi_redeal_keeps_to_what_the_opponents_play_says() -> None:
+    """Basic's true hands never break a clue of ``paohuzi_clues``; uniform re-deals break them
+    often (70% of hands), the walk without them in a third, with them hardly."""
+    from ai.policies import strong
+    from ai.policies.paohuzi import worth
+    from ai.policies.paohuzi_clues import clues
+
+    game = get_game("paohuzi")
+
+    def broken(state: Any, s: int, said: Any) -> bool:
+        full, loose = _paohuzi_counts(state.hands[s])
+        return said.broken(full, loose, worth(loose)) > 0
+
+    checked = uniform = unclued = refined = 0
+    for seed in range(3):
+        for state, seat in _states("paohuzi", seed, every=2):
+            if state.phase == "over":
+                continue
+            deal, new = _refined("paohuzi", state, seat, seed)
+            saved = strong.PAOHUZI_CLUE
+            strong.PAOHUZI_CLUE = 0
+            try:
+                _, plain = _refined("paohuzi", state, seat, seed)
+            finally:
+                strong.PAOHUZI_CLUE = saved
+            for s in range(3):
+                said = clues(game, state, s) if s != seat else None
+                if said is None:
+                    continue
+                assert not broken(state, s, said)  # basic's true hands never break a clue
+                checked += 1
+                uniform += broken(deal, s, said)
+                unclued += broken(plain, s, said)
+                refined += broken(new, s, said)
+    assert checked > 20 and uniform > checked // 3 and unclued > checked // 6
+    assert refined <= unclued // 2
