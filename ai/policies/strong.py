@@ -31,7 +31,6 @@ tests over whole deals of every game) leaves basic's choice.
 from __future__ import annotations
 
 import functools
-import itertools
 import json
 import math
 import random
@@ -82,7 +81,7 @@ SICHUAN_SHARES = (
 counting one) of a ``basic`` Sichuan opponent's hand after ``d`` discards (the last row for
 more), over 300 basic-played deals (``bench/strong_bias.py sichuan --deals 300 --shanten
 --seed 5``, 27,000 hands). Readiness is spread wide: 17% of hands are ready after 4 discards,
-35% after 6. A target drawn around the mean (as MCR's and Nantong's are) made hardly any
+35% after 6. A target drawn around the mean (as every game's was at first) made hardly any
 re-dealt opponent ready before the 7th discard: the early ready hands, those that make a
 discard dangerous, were missing."""
 SICHUAN_TRIES = 100
@@ -95,21 +94,6 @@ SICHUAN_CLUE = 10
 """Shanten added per clue of ``_discard_clues`` a walked Sichuan hand breaks (as
 ``NANTONG_CLUE``). Over 1,339 opponent hands of 20 basic-played deals the walk without the
 clues broke one in 10% (128), with them in 0.15% (2); the true hands never do."""
-
-
-def _target_shanten(discards: int, rng: random.Random,
-                    table: tuple[tuple[int, float], ...]) -> int:
-    """A shanten whose mean is the ``table``'s at ``discards`` (linear between its rows): only
-    Nantong's targets still come from a mean (``NANTONG_SHANTEN``, tuned on the playouts'
-    values); MCR's and Sichuan's come from measured shares (``_drawn_shanten``), which give the
-    early ready hands a mean-based target leaves out."""
-    mean = table[-1][1]
-    for (d0, m0), (d1, m1) in itertools.pairwise(table):
-        if discards < d1:
-            mean = m0 + (m1 - m0) * (discards - d0) / (d1 - d0)
-            break
-    low = math.floor(mean)
-    return low + (rng.random() < mean - low)
 
 
 def _drawn_shanten(discards: int, rng: random.Random,
@@ -233,14 +217,28 @@ def _sichuan_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any
     return _redealt(game, state, seat, hands, wall) if changed else state
 
 
-NANTONG_SHANTEN = ((0, 2.72), (3, 1.61), (6, 0.88), (9, 0.51), (12, 0.0))
-"""(discards made, target mean shanten) of a re-dealt Nantong opponent's hand: what ``basic``
-players have after as many discards (3.02, 1.91, 1.18, 0.81, 0.16 over basic-played deals; a
-uniform re-deal gives 3.9, 3.5, 3.2, 3.0, 2.9), less 0.3, because sampled hands of a shanten
-wait on fewer and cheaper cards than played ones. Over 116 decisions of 10 basic-played deals
-(``bench/strong_bias.py``) the playouts of basic's own choice promised the seat +21.3 a deal
-with uniform re-deals, +4.7 at the measured table, -1.2 at 0.3 less (-3.2 at 0.6 less), where the
-true deal gave -0.2; their correlation with it 0.26, 0.21, 0.34 (0.35)."""
+NANTONG_SHARES = (
+    (0.00, 0.01, 0.13, 0.28, 0.58), (0.00, 0.04, 0.21, 0.37, 0.38),
+    (0.01, 0.12, 0.34, 0.36, 0.17), (0.04, 0.24, 0.35, 0.29, 0.08),
+    (0.08, 0.34, 0.39, 0.16, 0.03), (0.15, 0.40, 0.33, 0.11, 0.01),
+    (0.25, 0.39, 0.28, 0.07, 0.01), (0.31, 0.42, 0.23, 0.04, 0.00),
+    (0.37, 0.43, 0.18, 0.02, 0.00), (0.40, 0.46, 0.13, 0.01, 0.00),
+    (0.50, 0.39, 0.11, 0.00, 0.00), (0.55, 0.37, 0.08, 0.00, 0.00),
+    (0.55, 0.40, 0.05, 0.00, 0.00), (0.61, 0.38, 0.01, 0.00, 0.00),
+    (0.60, 0.40, 0.00, 0.00, 0.00))
+"""Row ``d``: the shares of shanten 0, 1, 2, 3 and 4 or more of a ``basic`` Nantong opponent's
+hand after ``d`` discards (the last row for more), over 400 basic-played deals
+(``bench/strong_bias.py nantong --deals 400 --shanten --seed 7``, 15,000 hands): 15% are ready
+after 5 discards and 25% after 6, where a target drawn around the mean made none ready before
+the 6th."""
+NANTONG_AHEAD = 2
+"""A Nantong opponent's target is drawn from the row of ``NANTONG_AHEAD`` more discards than it
+has made: sampled hands of a shanten wait on fewer and cheaper cards than played ones, and the
+late walk falls short of basic's readiness. Over 264 decisions of 20 basic-played deals
+(``bench/strong_bias.py nantong --deals 20``) the playouts of basic's own choice promised the
+seat -0.6 a deal where the true deal gave -3.7, correlating 0.45 with it; 0 rows ahead +3.9
+(0.45), 4 ahead -8.3 (0.39); the target mean less 0.3 used before (``NANTONG_SHANTEN``) +1.4
+(0.45)."""
 NANTONG_TRIES = 100
 """Card exchanges tried per opponent (30 faces: a ready hand takes longer to find)."""
 
@@ -378,15 +376,15 @@ def _walk_opponents(game: Any, state: Any, seat: int, rng: random.Random,
 
 def _nantong_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
     """A re-dealt Nantong state made likelier: every opponent's hand as far from ready as a
-    ``basic`` player's after as many discards (``NANTONG_SHANTEN``), and ready (shanten 0) when
+    ``basic`` player's a little later (``NANTONG_SHARES``, ``NANTONG_AHEAD``), and ready when
     it declared ready (NT-3.6); uniform re-deals left opponents two to three exchanges behind.
     The walk also keeps to what the opponent's play since its last discard says
     (``_discard_clues``)."""
     from .nantong import shanten  # late: the policies package imports this module
 
     def walk(s: int, pool: list[int], n: int) -> list[int]:
-        target = 0 if state.ready[s] else _target_shanten(len(state.discards[s]), rng,
-                                                          NANTONG_SHANTEN)
+        target = 0 if state.ready[s] else _drawn_shanten(
+            len(state.discards[s]) + NANTONG_AHEAD, rng, NANTONG_SHARES)
         own, later = _discard_clues(state, s) if NANTONG_CLUE else (None, frozenset())
         measure = _clue_measure(own, later) if own is not None else shanten
         return _walk_down(pool, n, 30, measure, target, rng, NANTONG_TRIES)
