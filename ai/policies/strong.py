@@ -50,6 +50,7 @@ from engine.paohuzi import sampling as paohuzi_sampling
 from engine.sichuan import sampling as sichuan_sampling
 
 from .defence import ALTERNATIVES, deals_in
+from .mahjong_clues import clues_broken, discard_clues
 from .paohuzi_clues import Clues
 
 Policy = Callable[[dict, list[dict], random.Random], dict]
@@ -91,7 +92,7 @@ of 0.52 (59% ready); walked with 40 tries 0.70 (45% ready: opponents too slow, d
 cheap), with 100 tries 0.51 (58%), with 200 0.45 (64%). A refine costs about 0.5 ms either way,
 a playout about 7."""
 SICHUAN_CLUE = 10
-"""Shanten added per clue of ``_discard_clues`` a walked Sichuan hand breaks (as
+"""Shanten added per clue of ``discard_clues`` a walked Sichuan hand breaks (as
 ``NANTONG_CLUE``). Over 1,339 opponent hands of 20 basic-played deals the walk without the
 clues broke one in 10% (128), with them in 0.15% (2); the true hands never do."""
 
@@ -130,13 +131,13 @@ def _sichuan_split(hand: Any, m: int | None) -> tuple[list[int], int]:
 
 def _sichuan_measure(state: Any, s: int) -> Callable[[list[int], int], float]:
     """``_sichuan_shanten`` of opponent ``s``'s counts and dead tiles, plus ``SICHUAN_CLUE`` per
-    clue of ``_discard_clues`` they break (a discard of the missing suit says nothing of the
+    clue of ``discard_clues`` they break (a discard of the missing suit says nothing of the
     rest, SC-3.2; a hand still holding that suit cannot be complete)."""
     from .sichuan import _add, shanten
 
     m = state.missing[s]
     concealed = not state.melds[s]
-    own, later = _discard_clues(state, s) if SICHUAN_CLUE else (None, frozenset())
+    own, later = discard_clues(state, s) if SICHUAN_CLUE else (None, frozenset())
     if own is not None and own // 9 == m:
         own = None
     later = frozenset(f for f in later if f // 9 != m)
@@ -148,7 +149,7 @@ def _sichuan_measure(state: Any, s: int) -> Callable[[list[int], int], float]:
         sh = _sichuan_shanten(c, dead, concealed)
         if dead or (own is None and not later):
             return sh
-        return sh + SICHUAN_CLUE * _clues_broken(tuple(c), sh, own, later, plus_one)
+        return sh + SICHUAN_CLUE * clues_broken(tuple(c), sh, own, later, plus_one)
 
     return measure
 
@@ -302,7 +303,7 @@ def _walk_down(pool: list[int], n: int, faces: int,
 
 
 NANTONG_CLUE = 10
-"""Shanten added per clue a walked Nantong hand contradicts (``_discard_clues``): the walk
+"""Shanten added per clue a walked Nantong hand contradicts (``discard_clues``): the walk
 removes contradictions before it lowers the shanten. Basic's true hands never contradict them;
 15% of the walked hands did without them, 1% with. Over 957 decisions of 27 basic-played deals
 (two seeds, 16 rollouts), each candidate also played on the true hands with 24 re-shuffled
@@ -310,33 +311,6 @@ walls: the search's paired estimate correlated 0.17 with the true difference wit
 clues, 0.24 with them (covariance 60 -> 91, of the true differences' own 193); its switches
 (margin 2, 6 pairs) gained +0.04 a decision [-0.29, +0.36] without, +0.36 [+0.03, +0.69]
 with."""
-
-
-def _discard_clues(state: Any, s: int) -> tuple[int | None, frozenset[int]]:
-    """What ``basic`` opponent ``s``'s play since its last discard says of its hand (unchanged
-    since then), in the mahjong tables' events: the face it discarded does not lower its
-    shanten (basic discards a lowest-shanten card), and no face the others discarded after it
-    completes its hand (basic always wins), the card of an open claim window aside (its
-    answers are not in yet). None and nothing before its first discard."""
-    on_offer = state.window.card if state.window is not None else None
-    later: set[int] = set()
-    for e in reversed(state.events):
-        if e[0] == "discard":
-            if e[1] == s:
-                return e[2] >> 2, frozenset(later)
-            if e[2] != on_offer:
-                later.add(e[2] >> 2)
-    return None, frozenset()
-
-
-def _clues_broken(c: tuple[int, ...], sh: float, own: int | None, later: frozenset[int],
-                  plus_one: Callable[[tuple[int, ...], int], float]) -> int:
-    """How many clues of ``_discard_clues`` the counts ``c`` (of shanten ``sh``) break;
-    ``plus_one(c, f)`` is the shanten with one more ``f``."""
-    bad = int(own is not None and plus_one(c, own) < sh)
-    if sh == 0:
-        bad += sum(plus_one(c, f) < 0 for f in later)
-    return bad
 
 
 def _clue_measure(own: int | None, later: frozenset[int]
@@ -349,7 +323,7 @@ def _clue_measure(own: int | None, later: frozenset[int]
 
     def measure(c: tuple[int, ...]) -> float:
         sh = shanten(c)
-        return sh + NANTONG_CLUE * _clues_broken(c, sh, own, later, plus_one)
+        return sh + NANTONG_CLUE * clues_broken(c, sh, own, later, plus_one)
 
     return measure
 
@@ -379,13 +353,13 @@ def _nantong_refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any
     ``basic`` player's a little later (``NANTONG_SHARES``, ``NANTONG_AHEAD``), and ready when
     it declared ready (NT-3.6); uniform re-deals left opponents two to three exchanges behind.
     The walk also keeps to what the opponent's play since its last discard says
-    (``_discard_clues``)."""
+    (``discard_clues``)."""
     from .nantong import shanten  # late: the policies package imports this module
 
     def walk(s: int, pool: list[int], n: int) -> list[int]:
         target = 0 if state.ready[s] else _drawn_shanten(
             len(state.discards[s]) + NANTONG_AHEAD, rng, NANTONG_SHARES)
-        own, later = _discard_clues(state, s) if NANTONG_CLUE else (None, frozenset())
+        own, later = discard_clues(state, s) if NANTONG_CLUE else (None, frozenset())
         measure = _clue_measure(own, later) if own is not None else shanten
         return _walk_down(pool, n, 30, measure, target, rng, NANTONG_TRIES)
 

@@ -111,10 +111,11 @@ def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> No
 
 
 def _nantong_broken(state: Any, s: int) -> bool:
+    from ai.policies.mahjong_clues import discard_clues
     from ai.policies.nantong import shanten
-    from ai.policies.strong import _clue_measure, _discard_clues
+    from ai.policies.strong import _clue_measure
 
-    own, later = _discard_clues(state, s)
+    own, later = discard_clues(state, s)
     c = [0] * 30
     for t in state.hands[s]:
         c[t >> 2] += 1
@@ -134,7 +135,7 @@ def _sichuan_broken(state: Any, s: int) -> bool:
     ("nantong", _nantong_broken, 2, 5), ("sichuan", _sichuan_broken, 8, 1)])
 def test_redeal_keeps_to_what_the_opponents_discards_say(name: str, broken: Any, seeds: int,
                                                          uniform_at_least: int) -> None:
-    """Basic's true hands never break a clue of ``_discard_clues``; uniform re-deals and the
+    """Basic's true hands never break a clue of ``discard_clues``; uniform re-deals and the
     walk without the clues do (Nantong 15% of hands, Sichuan 10%), the walk with them hardly."""
     from ai.policies import strong
 
