@@ -16,8 +16,8 @@ How one decision goes:
    the first third of the iterations only two candidates go on: basic's choice and the one
    that did best against it (its challenger).
 4. ``basic``'s choice stays unless the challenger beats it on the paired differences by more
-   than ``margin`` standard errors (the game's, ``MARGINS``) over at least ``min_pairs`` deals:
-   a few noisy rollouts must not overrule a sound heuristic (playouts render views without the event log: no ``basic``
+   than ``margin`` standard errors over at least ``min_pairs`` deals: a few noisy rollouts must
+   not overrule a sound heuristic (playouts render views without the event log: no ``basic``
    reads it, and it was a tenth of a playout).
 
 Iterations run until the time budget (``budget_ms``, default 1 s) would be exceeded, or exactly
@@ -486,16 +486,6 @@ REFINERS: dict[str, Refiner] = {
 """Game name -> a re-dealt state's correction towards what the opponents' play reveals."""
 
 
-MARGIN = 2.0
-"""Standard errors by which a candidate must beat basic's choice to replace it, by default."""
-MARGINS: dict[str, float] = {"paohuzi": 1.0}
-"""Games whose searches may switch on less. Paohuzi's 1: over 310 searched decisions of 13
-basic-played deals (24 playouts, ``bench/strong_oracle.py``, each candidate then played on the
-true deal), switching at 2 standard errors changed 13 choices and gained +0.01 a decision
-[-0.04, +0.06]; at 1, 48 and +0.10 [-0.04, +0.24]; at 0.5, 91 and +0.13 [-0.05, +0.31]. The
-other games keep 2."""
-
-
 @dataclass(frozen=True)
 class Settings:
     """How hard ``strong`` searches."""
@@ -507,9 +497,12 @@ class Settings:
     first third of them): no clock read."""
     candidates: int = 3
     """How many of basic's ranked choices are searched."""
-    margin: float | None = None
-    """Standard errors by which a candidate must beat basic's choice to replace it; None: the
-    game's (``MARGINS``)."""
+    margin: float = 2.0
+    """Standard errors by which a candidate must beat basic's choice to replace it. Paohuzi at
+    1 switched 48 of 310 searched choices in the oracle check (``bench/strong_oracle.py``, +0.10
+    a decision [-0.04, +0.24], against 13 and +0.01 at 2), but in the arena, on the same 100
+    shuffles with 24 playouts, it gained +0.12 a deal [-0.18, +0.42] against +0.15 [-0.04,
+    +0.35] at 2: the switches added spread, not gain."""
     defence_samples: int = 0
     """Re-dealt deals on which a discard's danger is counted (``defence.py``); 0, the default:
     no defensive switch (measured to lose in the true deals, ``bench/defence_check.py``)."""
@@ -610,8 +603,6 @@ class StrongPolicy:
         self.settings = settings or Settings()
         self.refine = REFINERS.get(game_name)
         self.alternatives = ALTERNATIVES.get(game_name)
-        margin = self.settings.margin
-        self.margin = MARGINS.get(game_name, MARGIN) if margin is None else margin
 
     def __call__(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
         if len(legal) == 1:
@@ -721,7 +712,7 @@ class StrongPolicy:
                 continue
             mean = statistics.fmean(diffs)
             se = statistics.stdev(diffs) / math.sqrt(len(diffs))
-            if mean > best_mean and mean > self.margin * se:
+            if mean > best_mean and mean > self.settings.margin * se:
                 best, best_mean = i, mean
         return best
 

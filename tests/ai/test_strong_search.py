@@ -84,18 +84,6 @@ def test_no_switch_on_fewer_paired_results_than_min_pairs() -> None:
     assert policy._choice([[0, 1, 0, 1, 0, 1], [3, 4, 3, 5, 3, 4]]) == 1
 
 
-def test_the_switch_margin_is_the_games_unless_set() -> None:
-    """Paohuzi's searches switch at one standard error (``MARGINS``), the others' at two; a
-    mean gain of 1 with a standard error of 0.76 (1.3 of them) switches only in Paohuzi."""
-    values = [[0] * 8, [3, -1, 3, -1, 3, -1, 3, -1]]
-    paohuzi = StrongPolicy("paohuzi", POLICIES["paohuzi"]["basic"])
-    sichuan = StrongPolicy("sichuan", POLICIES["sichuan"]["basic"])
-    strict = StrongPolicy("paohuzi", POLICIES["paohuzi"]["basic"], Settings(margin=2.0))
-    assert (paohuzi.margin, sichuan.margin, strict.margin) == (1.0, 2.0, 2.0)
-    assert paohuzi._choice(values) == 1
-    assert sichuan._choice(values) == 0 and strict._choice(values) == 0
-
-
 def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> None:
     from ai.policies.nantong import shanten
 
