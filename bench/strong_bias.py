@@ -13,7 +13,10 @@ each shanten (the refiners' tables, e.g. ``MCR_SHARES``, come from its "true" co
 ``--clues`` (Paohuzi) measures the share of opponent hands that break a clue of their owner's
 play (``ai/policies/paohuzi_clues.py``): true, uniform and refined re-deals.
 
-    nice -n 10 /tmp/venv/bin/python -m bench.strong_bias paohuzi --deals 20 --seed 11 --clues
+    nice -n 10 /tmp/venv/bin/python -m bench.strong_bias paohuzi --deals 20 --seed 11 --clues \
+        --set PAOHUZI_CLUE=1000.0
+
+(the clues are off by default: ``PAOHUZI_CLUE`` in ``ai/policies/strong.py`` says why).
 """
 from __future__ import annotations
 

@@ -324,11 +324,11 @@ def test_paohuzi_redeal_keeps_to_what_the_opponents_play_says() -> None:
         for state, seat in _states("paohuzi", seed, every=2):
             if state.phase == "over":
                 continue
-            deal, new = _refined("paohuzi", state, seat, seed)
+            deal, plain = _refined("paohuzi", state, seat, seed)
             saved = strong.PAOHUZI_CLUE
-            strong.PAOHUZI_CLUE = 0
+            strong.PAOHUZI_CLUE = 1000.0  # off by default (strong.PAOHUZI_CLUE says why)
             try:
-                _, plain = _refined("paohuzi", state, seat, seed)
+                _, new = _refined("paohuzi", state, seat, seed)
             finally:
                 strong.PAOHUZI_CLUE = saved
             for s in range(3):
