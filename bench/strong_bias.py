@@ -98,16 +98,9 @@ def clue_table(a: argparse.Namespace) -> None:
     """Paohuzi: the share of opponent hands that break a clue of their owner's play
     (``ai/policies/paohuzi_clues.py``): true, uniform re-deal, refined re-deal; and the CPU
     time of a refine."""
-    from ai.policies.paohuzi import worth
     from ai.policies.paohuzi_clues import clues
 
     game = get_game("paohuzi")
-
-    def broken(state: Any, s: int, said: Any) -> bool:
-        c = _counts(state.hands[s], 20)
-        loose = tuple(n if n < 3 else 0 for n in c)
-        return said.broken(c, loose, worth(loose)) > 0
-
     n = true = uniform = refined = refines = 0
     cpu = 0.0
     for x in basic_decisions("paohuzi", a.deals, lambda d: a.seed * 7919 + d):
@@ -124,9 +117,9 @@ def clue_table(a: argparse.Namespace) -> None:
             said = clues(game, state, s) if s != seat else None
             if said is not None:
                 n += 1
-                true += broken(state, s, said)
-                uniform += broken(deal, s, said)
-                refined += broken(new, s, said)
+                true += said.broken(state.hands[s]) > 0
+                uniform += said.broken(deal.hands[s]) > 0
+                refined += said.broken(new.hands[s]) > 0
     print(f"paohuzi {a.set or ''}: {n} opponent hands break a clue: true {true / n:.3f} "
           f"uniform {uniform / n:.3f} refined {refined / n:.3f}; "
           f"refine {1000 * cpu / max(1, refines):.1f} ms")

@@ -57,10 +57,14 @@ class Clues:
     discarded: int | None
     """The face of its last discard, when that was its last move."""
 
-    def broken(self, full: Sequence[int], loose: tuple[int, ...], value: float) -> int:
-        """How many clues the hand of counts ``full`` breaks (``over_caps`` and
+    def broken(self, hand: Sequence[int]) -> int:
+        """How many clues the hand of card ids ``hand`` breaks (``over_caps`` and
         ``contradicted``)."""
-        return self.over_caps(full) + self.contradicted(full, loose, value)
+        full = [0] * NUM
+        for t in hand:
+            full[t >> 2] += 1
+        loose = tuple(n if n < 3 else 0 for n in full)
+        return self.over_caps(full) + self.contradicted(full, loose, worth(loose))
 
     def over_caps(self, full: Sequence[int]) -> int:
         """The copies the hand of counts ``full`` holds over the caps (cheap)."""

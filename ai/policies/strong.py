@@ -381,11 +381,12 @@ PAOHUZI_CLUE = 0.0
 (``paohuzi_clues``); 0, the default: the clues are not used. At 1000 (more than any hand's
 worth, so the walk removes contradictions first, and a measure above zero means a clue
 broken) re-dealt hands broke a clue in 9% of opponent hands instead of 37%, yet on the same
-100 arena shuffles (seeds 101-110, 24 playouts) strong gained +0.15 [-0.04, +0.35] a deal with
-them and +0.21 [+0.04, +0.39] without, and each searched playout cost 26 ms instead of 18. The walk keeps to the cheap clues (the caps on
-copies) throughout, then, only if the hand breaks a costly one (a win or discard it would
-have made: a search of the hand each), tries up to ``PAOHUZI_REPAIR`` more exchanges under all
-of them: checking them at every step tripled a refine's time."""
+100 arena shuffles (seeds 101-110, 24 playouts) strong gained +0.15 [-0.04, +0.35] a deal
+with them and +0.21 [+0.04, +0.39] without, and each searched playout cost 26 ms instead of
+18. The walk keeps to the cheap clues (the caps on copies) throughout, then, only if the hand
+breaks a costly one (a win or discard it would have made: a search of the hand each), tries
+up to ``PAOHUZI_REPAIR`` more exchanges under all of them: checking them at every step
+tripled a refine's time."""
 PAOHUZI_REPAIR = 48
 
 

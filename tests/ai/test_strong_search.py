@@ -256,13 +256,6 @@ def test_defence_on_keeps_strong_legal_and_deterministic() -> None:
         assert a == b and a.candidates[a.chosen] in legal
 
 
-def _paohuzi_counts(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    c = [0] * 20
-    for t in hand:
-        c[t >> 2] += 1
-    return tuple(c), tuple(n if n < 3 else 0 for n in c)
-
-
 def test_paohuzi_clues_read_forced_and_basic_choices_from_the_events() -> None:
     """PH-4.3, PH-4.4, PH-2.3: seat 1's own reveal that made no wei leaves it at most one
     alike; another's discard it made no pao with, at most two, less what it gave up since; a
@@ -310,14 +303,12 @@ def test_paohuzi_redeal_keeps_to_what_the_opponents_play_says() -> None:
     """Basic's true hands never break a clue of ``paohuzi_clues``; uniform re-deals break them
     often (70% of hands), the walk without them in a third, with them hardly."""
     from ai.policies import strong
-    from ai.policies.paohuzi import worth
     from ai.policies.paohuzi_clues import clues
 
     game = get_game("paohuzi")
 
     def broken(state: Any, s: int, said: Any) -> bool:
-        full, loose = _paohuzi_counts(state.hands[s])
-        return said.broken(full, loose, worth(loose)) > 0
+        return said.broken(state.hands[s]) > 0
 
     checked = uniform = unclued = refined = 0
     for seed in range(3):
