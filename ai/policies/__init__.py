@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from engine import GAMES
 
-from . import mcr, nantong, paohuzi, sichuan
+from . import mcr, mcr_prior, nantong, paohuzi, sichuan
 from .strong import SAMPLERS, Settings, StrongPolicy
 
 Policy = Callable[[dict, list[dict], random.Random], dict]
@@ -38,13 +38,18 @@ _LEVELS: dict[str, dict[str, Policy]] = {
 }
 
 
+PRIORS: dict[str, Policy] = {"mcr": mcr_prior.prior}
+"""Game name -> the heuristic ``strong`` starts from and plays its own seat's playouts with
+(``basic`` where a game has none)."""
+
+
 def registry(strong: Settings | None = None) -> dict[str, dict[str, Policy]]:
     """Game name -> level -> policy, ``strong`` searching with ``strong`` settings."""
     out: dict[str, dict[str, Policy]] = {}
     for name in sorted(set(GAMES) | set(_LEVELS)):
         levels = {"random": random_policy, **_LEVELS.get(name, {})}
         if "basic" in levels and name in SAMPLERS:
-            levels["strong"] = StrongPolicy(name, levels["basic"], strong)
+            levels["strong"] = StrongPolicy(name, levels["basic"], strong, PRIORS.get(name))
         out[name] = levels
     return out
 

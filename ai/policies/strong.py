@@ -1,21 +1,26 @@
-"""The ``strong`` level, for every game: basic's few best candidates, each tried on the same
-sampled deals and played out by ``basic`` to the end of the deal; the best mean score wins.
+"""The ``strong`` level, for every game: its prior's choice and basic's few best candidates,
+each tried on the same sampled deals and played out to the end of the deal; the prior's choice
+stands unless another clearly does better.
 
 How one decision goes:
 
 1. One legal action: play it; a win: take it (every game's ``basic`` does).
-2. Candidates: ``basic``'s choice, then its choice among what is left, and so on (its ranking),
-   keeping ``candidates`` that differ (two discards of the same face are one candidate).
+2. Candidates: the prior's choice (``PRIORS`` in ``__init__``: a game's heuristic that does
+   better than ``basic`` where ``basic`` is known to leave points, e.g. MCR's ready hands that
+   cannot reach 8; ``basic`` itself where a game has none), then ``basic``'s choice, then its
+   choice among what is left, and so on (its ranking), keeping ``candidates`` that differ (two
+   discards of the same face are one candidate).
 3. A full state consistent with the seat's view (``engine/<game>/sampling.py``: the service
    has the view only), then per iteration ``game.determinize`` re-deals the hidden cards and
    ``REFINERS`` moves the opponents' re-dealt hands as near to ready as ``basic`` players' are
    that far into the deal (a uniform re-deal leaves them two exchanges behind, so playouts
    showed dealing in and slow hands as nearly free), every candidate is applied to that same
-   deal and the deal is played out by ``basic`` for all seats with the same random stream
-   (common random numbers: the candidates differ by their choice, not by their luck). After
-   the first third of the iterations only two candidates go on: basic's choice and the one
-   that did best against it (its challenger).
-4. ``basic``'s choice stays unless the challenger beats it on the paired differences by more
+   deal and the deal is played out, the seat itself by its prior (as it will go on playing)
+   and the others by ``basic``, with the same random stream (common random numbers: the
+   candidates differ by their choice, not by their luck). After the first third of the
+   iterations only two candidates go on: the prior's choice and the one that did best against
+   it (its challenger).
+4. The prior's choice stays unless the challenger beats it on the paired differences by more
    than ``margin`` standard errors over at least ``min_pairs`` deals: a few noisy rollouts must
    not overrule a sound heuristic (playouts render views without the event log: no ``basic``
    reads it, and it was a tenth of a playout).
@@ -25,7 +30,7 @@ Iterations run until the time budget (``budget_ms``, default 1 s) would be excee
 are deterministic for the ``rng`` passed, which the arena's reproducible statistics and the
 tests use. Unlike the other levels the timed mode depends on the clock; it is still pure
 otherwise (no I/O, no shared state). A view the sampler cannot read (it never happened in the
-tests over whole deals of every game) leaves basic's choice.
+tests over whole deals of every game) leaves the prior's choice.
 """
 
 from __future__ import annotations
@@ -497,12 +502,12 @@ class Settings:
     budget_ms: float = DEFAULT_BUDGET_MS
     """Time per decision; ignored when ``rollouts`` is set."""
     rollouts: int | None = None
-    """Fixed playouts per decision for basic's choice and the challenger (the others get the
+    """Fixed playouts per decision for the prior's choice and the challenger (the others get the
     first third of them): no clock read."""
     candidates: int = 3
     """How many of basic's ranked choices are searched."""
     margin: float = 2.0
-    """Standard errors by which a candidate must beat basic's choice to replace it. Paohuzi at
+    """Standard errors by which a candidate must beat the prior's choice to replace it. Paohuzi at
     1 switched 48 of 310 searched choices in the oracle check (``bench/strong_oracle.py``, +0.10
     a decision [-0.04, +0.24], against 13 and +0.01 at 2), but in the arena, on the same 100
     shuffles with 24 playouts, it gained +0.12 a deal [-0.18, +0.42] against +0.15 [-0.04,
@@ -513,7 +518,7 @@ class Settings:
     defence_margin: int = 2
     """Re-deals by which a discard of the same shanten must be safer than basic's to replace it."""
     min_pairs: int = 6
-    """Paired results a candidate needs before it may replace basic's choice (two equal
+    """Paired results a candidate needs before it may replace the prior's choice (two equal
     results have no spread: any margin of standard errors would pass)."""
 
 
@@ -554,13 +559,17 @@ def _signature(action: dict, faces: dict[int, str]) -> str:
 
 
 def ranked(basic: Policy, view: dict, legal: list[dict], rng: random.Random,
-           limit: int) -> list[dict]:
+           limit: int, first: dict | None = None) -> list[dict]:
     """Basic's ``limit`` best distinct choices, best first: its choice, then its choice without
-    that one, and so on (in the list's order once basic cannot choose from what is left)."""
+    that one, and so on (in the list's order once basic cannot choose from what is left);
+    ``first``, when given, comes before them all (the prior's choice)."""
     faces = _faces(view, {})
     left = list(legal)
     out: list[dict] = []
     seen: set[str] = set()
+    if first is not None:
+        seen.add(_signature(first, faces))
+        out.append(first)
     while left and len(out) < limit:
         try:
             a = basic(view, left, rng)
@@ -581,16 +590,21 @@ def _light_view(game: Any, state: Any, seat: int) -> dict:
 
 
 def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
-            deadline: float | None = None) -> list[int] | None:
-    """Every seat plays ``basic`` to the end of the deal: the deal's score deltas (None when
-    ``perf_counter`` passes ``deadline`` first)."""
+            deadline: float | None = None, own: tuple[int, Policy] | None = None
+            ) -> list[int] | None:
+    """Every seat plays ``basic`` to the end of the deal, but the seat of ``own`` (seat,
+    policy) plays that policy: the deal's score deltas (None when ``perf_counter`` passes
+    ``deadline`` first)."""
     while seats := game.to_act(state):
         if deadline is not None and time.perf_counter() > deadline:
             return None
         seat = seats[0]
         legal = game.legal_actions(state, seat)
-        action = legal[0] if len(legal) == 1 else basic(_light_view(game, state, seat), legal,
-                                                          rng)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            policy = own[1] if own is not None and seat == own[0] else basic
+            action = policy(_light_view(game, state, seat), legal, rng)
         state = game.apply(state, seat, action)
     result = game.result(state)
     assert result is not None
@@ -600,10 +614,14 @@ def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
 class StrongPolicy:
     """The ``strong`` policy of one game (module docstring)."""
 
-    def __init__(self, game_name: str, basic: Policy, settings: Settings | None = None) -> None:
+    def __init__(self, game_name: str, basic: Policy, settings: Settings | None = None,
+                 prior: Policy | None = None) -> None:
         self.game = get_game(game_name)
         self.sample = SAMPLERS[game_name]
         self.basic = basic
+        self.prior = prior
+        """The policy whose choice stands unless the search finds better, and which plays the
+        searching seat's own rest of the deal in the playouts (None: ``basic``)."""
         self.settings = settings or Settings()
         self.refine = REFINERS.get(game_name)
         self.alternatives = ALTERNATIVES.get(game_name)
@@ -621,15 +639,17 @@ class StrongPolicy:
         """Rank, sample, play out; ``chosen`` indexes ``candidates``."""
         start = time.perf_counter()
         s = self.settings
-        cands = ranked(self.basic, view, legal, rng, s.candidates)
+        first = self.prior(view, legal, rng) if self.prior is not None else None
+        cands = ranked(self.basic, view, legal, rng, s.candidates, first)
         values: list[list[int]] = [[] for _ in cands]
         if len(cands) == 1:
             return Search(cands, values, 0)
         seat = view["seat"]
+        own = (seat, self.prior) if self.prior is not None else None
         try:
             base = self.sample(self.game, view, random.Random(rng.getrandbits(64)))
         except (Unsampleable, ValueError):
-            return Search(cands, values, 0)  # nothing to search on: basic's choice
+            return Search(cands, values, 0)  # nothing to search on: the prior's choice
         budget = SAFETY * s.budget_ms / 1000
         if self.alternatives is not None and s.defence_samples > 0:
             others = self.alternatives(view, legal, cands[0])
@@ -660,7 +680,8 @@ class StrongPolicy:
                 if deadline is not None and row and t0 + per_rollout > deadline:
                     break  # out of time mid-iteration: an unpaired result would mislead
                 after = self.game.apply(deal, seat, cands[i])
-                deltas = playout(self.game, after, self.basic, random.Random(stream), deadline)
+                deltas = playout(self.game, after, self.basic, random.Random(stream), deadline,
+                                 own)
                 if deltas is None:
                     break  # the budget ran out inside a playout
                 row.append(deltas[seat])
@@ -699,16 +720,17 @@ class StrongPolicy:
 
     @staticmethod
     def _paired(values: list[list[int]], i: int) -> list[int]:
-        """Candidate ``i``'s results minus basic's choice's, on the deals both were played."""
+        """Candidate ``i``'s results minus the first's (the prior's choice), on the deals both
+        were played."""
         return [a - b for a, b in zip(values[i], values[0], strict=False)]
 
     def _challenger(self, values: list[list[int]]) -> int:
-        """The candidate that did best against basic's choice so far."""
+        """The candidate that did best against the prior's choice so far."""
         return max(range(1, len(values)),
                    key=lambda i: statistics.fmean(self._paired(values, i) or [0]))
 
     def _choice(self, values: list[list[int]]) -> int:
-        """Basic's choice unless another beats it by ``margin`` standard errors (paired)."""
+        """The prior's choice unless another beats it by ``margin`` standard errors (paired)."""
         best, best_mean = 0, 0.0
         for i in range(1, len(values)):
             diffs = self._paired(values, i)
