@@ -203,6 +203,14 @@ class _Hand:
         readings = self.readings[:i] + (_reading(part, i == 3),) + self.readings[i + 1:]
         return _Hand(parts, readings, self.size - 1, self.pairs - (part[k] % 2), self.seven)
 
+    def plus(self, f: int) -> _Hand:
+        """The hand with one ``f`` more."""
+        i, k = _PART_RANK[f]
+        part = _plus(self.parts[i], k, 1)
+        parts = self.parts[:i] + (part,) + self.parts[i + 1:]
+        readings = self.readings[:i] + (_reading(part, i == 3),) + self.readings[i + 1:]
+        return _Hand(parts, readings, self.size + 1, self.pairs + 1 - part[k] % 2, self.seven)
+
     def _with_pairs(self, std: int, size: int, pairs: int) -> int:
         if self.seven and size >= 13:
             return min(std, 6 - min(7, pairs))
@@ -218,12 +226,12 @@ class _Hand:
         std = standard_shanten_of((self.size - 1) // 3, self.others[i], self.readings[i].minus(k))
         return self._with_pairs(std, self.size - 1, self.pairs - (1 - self.parts[i][k] % 2))
 
-    def ukeire(self, unseen: Counts) -> int:
-        """Unseen tiles that would lower the shanten."""
+    def lowering(self) -> list[int]:
+        """The faces whose draw would lower the shanten."""
         base = self.shanten()
         target = (self.size + 1) // 3
         pair_lowers = self._with_pairs(99, self.size + 1, self.pairs + 1) < base
-        total = 0
+        out: list[int] = []
         for i, r in enumerate(self.readings):
             if not r.near:
                 continue
@@ -231,9 +239,12 @@ class _Hand:
             if pair_lowers and r.odd:
                 ranks = set(ranks).union(r.odd)
             faces = _FACE_AT[i]
-            for k in ranks:
-                total += unseen[faces[k]]
-        return total
+            out += [faces[k] for k in ranks]
+        return out
+
+    def ukeire(self, unseen: Counts) -> int:
+        """Unseen tiles that would lower the shanten."""
+        return sum(unseen[f] for f in self.lowering())
 
 
 @lru_cache(maxsize=1 << 14)

@@ -51,15 +51,19 @@ def live_draws(me: _Seat, melds: Melds, c: Counts, concealed: bool) -> int:
 def _live_faces(melds: Melds, c: Counts, concealed: bool, seat_wind: int, prevailing: int
                 ) -> tuple[int, ...]:
     """The faces whose draw lets ``c`` discard to a ready hand with a wait worth 8 (cached:
-    they depend on the hand alone, and a hand is asked about at every turn it is kept)."""
+    they depend on the hand alone, and a hand is asked about at every turn it is kept). One
+    tile from ready, only a draw that lowers the shanten can; a ready hand may change its
+    wait with any."""
+    hand = _Hand.of(c, concealed)
+    draws = range(NUM_FACES) if hand.shanten() == 0 else hand.lowering()
     out = []
-    for y in range(NUM_FACES):
+    for y in draws:
         if c[y] == 4:
             continue
         c2 = _add(c, y, 1)
-        hand = _Hand.of(c2, concealed)
+        more = hand.plus(y)
         for g in range(NUM_FACES):
-            if (c2[g] and g != y and hand.shanten_without(g) == 0
+            if (c2[g] and g != y and more.shanten_without(g) == 0
                     and _scoring_waits(melds, _add(c2, g, -1), seat_wind, prevailing)):
                 out.append(y)
                 break
