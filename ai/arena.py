@@ -26,7 +26,18 @@ from typing import Any
 
 from engine import get_game
 
-from .policies import POLICIES, Policy, Settings, registry
+from .policies import POLICIES, PRIORS, Policy, Settings, registry
+
+PRIOR = "prior"
+"""An arena-only level: ``strong``'s heuristic without its search (``PRIORS``), so that the
+arena can tell what the search itself adds (``--baseline prior``)."""
+
+
+def arena_policies(strong: Settings | None = None) -> dict[str, dict[str, Policy]]:
+    """The levels (``strong`` with ``strong`` settings), plus ``prior`` for each game with one."""
+    table = registry(strong) if strong is not None else POLICIES
+    return {name: {**levels, **({PRIOR: PRIORS[name]} if name in PRIORS else {})}
+            for name, levels in table.items()}
 
 
 @dataclass
@@ -74,7 +85,7 @@ def play_deal(game_name: str, levels: list[str], seed: int, tag: str,
               stats: dict[str, BotStats],
               policies: dict[str, dict[str, Policy]] | None = None) -> dict[str, Any]:
     """One deal with ``levels[seat]`` playing each seat; returns the engine's result."""
-    table = (policies or POLICIES)[game_name]
+    table = (policies or arena_policies())[game_name]
     game = get_game(game_name)
     state = game.new_deal(seed)
     rng = random.Random(f"{tag}:choices")
@@ -116,9 +127,10 @@ def check_seats(game_name: str, seats: list[str], external: tuple[str, ...] = ()
     game = get_game(game_name)
     if len(seats) != game.players:
         raise ValueError(f"{game_name} needs {game.players} seats, got {len(seats)}")
+    levels = arena_policies().get(game_name, {})
     for level in seats:
-        if level not in POLICIES.get(game_name, {}) and level not in external:
-            known = ", ".join([*POLICIES.get(game_name, {}), *external])
+        if level not in levels and level not in external:
+            known = ", ".join([*levels, *external])
             raise ValueError(f"unknown level {level!r} for {game_name}; known: {known}")
 
 
@@ -147,37 +159,42 @@ def run(game_name: str, seats: list[str], deals: int, seed: int,
         baseline: str | None = None) -> dict[str, Any]:
     """Play ``deals`` shuffles, each once per rotation of ``seats`` (``strong``: the settings
     of the ``strong`` level, by default 1 s a decision; ``progress(n)`` after each shuffle;
-    ``baseline``: also measure each other bot's gain over that level, see ``gains``)."""
+    ``baseline``: a level, or several joined by commas: also measure each other bot's gain over
+    each of them on the same deals, see ``gains``)."""
     check_seats(game_name, seats)
-    if baseline is not None:
-        check_seats(game_name, [baseline] * len(seats))
-    policies = registry(strong) if strong is not None else POLICIES
+    baselines = baseline.split(",") if baseline else []
+    for level in baselines:
+        check_seats(game_name, [level] * len(seats))
+    policies = arena_policies(strong)
     stats: dict[str, BotStats] = defaultdict(BotStats)
     per_shuffle: list[dict[str, float]] = []
-    per_shuffle_gain: list[dict[str, float]] = []
-    tested = [name for name in dict.fromkeys(seats) if name != baseline]
+    per_shuffle_gain: dict[str, list[dict[str, float]]] = {b: [] for b in baselines}
     for d in range(deals):
         s = deal_seed(seed, d)
         before = {name: len(b.scores) for name, b in stats.items()}
-        gain: dict[str, list[float]] = defaultdict(list)
+        gain: dict[str, dict[str, list[float]]] = {b: defaultdict(list) for b in baselines}
         for r, levels in enumerate(rotations(seats)):
             tag = f"{seed}:{d}:{r}"
             deltas = play_deal(game_name, levels, s, tag, stats, policies)["deltas"]
-            if baseline is None:
-                continue
-            for name in tested:
-                control = [baseline if level == name else level for level in levels]
-                base = play_deal(game_name, control, s, tag, defaultdict(BotStats),
-                                 policies)["deltas"]
-                gain[name] += [deltas[i] - base[i] for i, lv in enumerate(levels) if lv == name]
+            for b in baselines:
+                for name in dict.fromkeys(seats):
+                    if name in baselines:
+                        continue
+                    control = [b if level == name else level for level in levels]
+                    base = play_deal(game_name, control, s, tag, defaultdict(BotStats),
+                                     policies)["deltas"]
+                    gain[b][name] += [deltas[i] - base[i]
+                                      for i, lv in enumerate(levels) if lv == name]
         per_shuffle.append(shuffle_means(stats, before))
-        per_shuffle_gain.append({name: statistics.fmean(g) for name, g in gain.items()})
+        for b in baselines:
+            per_shuffle_gain[b].append({name: statistics.fmean(g)
+                                        for name, g in gain[b].items()})
         if progress is not None:
             progress(d + 1)
     out = report(game_name, seats, deals, seed, stats, per_shuffle)
-    if baseline is not None:
+    if baselines:
         out["baseline"] = baseline
-        out["gains"] = gains(per_shuffle_gain, baseline)
+        out["gains"] = {k: v for b in baselines for k, v in gains(per_shuffle_gain[b], b).items()}
     return out
 
 
@@ -234,5 +251,5 @@ def render(report: dict[str, Any]) -> str:
     for pair, d in report.get("gains", {}).items():
         lines.append(f"{pair}: {d['mean']:+.2f} per deal, 95% CI "
                      f"[{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}] (the same deals replayed with "
-                     f"{report['baseline']} in its seats)")
+                     f"{pair.rsplit('-over-', 1)[1]} in its seats)")
     return "\n".join(lines)

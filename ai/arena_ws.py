@@ -28,6 +28,7 @@ import httpx
 
 from .arena import (
     BotStats,
+    arena_policies,
     check_seats,
     deal_seed,
     record,
@@ -35,7 +36,7 @@ from .arena import (
     rotations,
     shuffle_means,
 )
-from .policies import POLICIES, Policy, Settings, registry
+from .policies import Policy, Settings
 
 WS = "ws"
 """The seat kind of an external bot."""
@@ -151,7 +152,7 @@ async def run_ws(game: str, seats: list[str], deals: int, seed: int, announce: A
     check_seats(game, seats, external=(WS,))
     if WS not in seats:
         raise ValueError("no 'ws' seat: use the in-process arena")
-    policies = registry(strong) if strong is not None else POLICIES
+    policies = arena_policies(strong)
     port = port or free_port(host)
     stats: dict[str, BotStats] = defaultdict(BotStats)
     per_shuffle: list[dict[str, float]] = []

@@ -137,7 +137,8 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--json", action="store_true")
     arena.add_argument("--baseline", default=None, metavar="LEVEL",
                        help="also replay every deal with each other bot's seats played by LEVEL "
-                            "and report its gain over LEVEL (paired seat by seat)")
+                            "and report its gain over LEVEL (paired seat by seat); several "
+                            "levels joined by commas, e.g. basic,prior")
     arena.add_argument("--progress", type=int, default=0, metavar="N",
                        help="report on standard error every N shuffles")
     arena.add_argument("--strong-ms", type=float, default=None,

@@ -639,8 +639,8 @@ class StrongPolicy:
         """Rank, sample, play out; ``chosen`` indexes ``candidates``."""
         start = time.perf_counter()
         s = self.settings
-        first = self.prior(view, legal, rng) if self.prior is not None else None
-        cands = ranked(self.basic, view, legal, rng, s.candidates, first)
+        proposed = self.prior(view, legal, rng) if self.prior is not None else None
+        cands = ranked(self.basic, view, legal, rng, s.candidates, proposed)
         values: list[list[int]] = [[] for _ in cands]
         if len(cands) == 1:
             return Search(cands, values, 0)
