@@ -167,3 +167,17 @@ def test_gain_over_a_baseline_is_zero_for_a_bot_that_plays_like_it() -> None:
     assert worse["gains"]["random-over-basic"]["mean"] < 0
     assert main(["arena", "--game", "nantong", "--seats", "ws,basic,basic",
                  "--baseline", "basic"]) == 2
+
+
+def test_gains_over_several_baselines_on_the_same_deals() -> None:
+    """Strong with one candidate plays its prior's choice: over the prior (an arena-only level)
+    it gains exactly zero, over basic what the prior gains, measured on the same deals; a
+    baseline is not itself measured against the others."""
+    both = run("mcr", ["strong", "basic", "basic", "basic"], deals=1, seed=5,
+               strong=Settings(candidates=1, rollouts=1), baseline="basic,prior")
+    assert set(both["gains"]) == {"strong-over-basic", "strong-over-prior"}
+    assert both["gains"]["strong-over-prior"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
+    alone = run("mcr", ["prior", "basic", "basic", "basic"], deals=1, seed=5, baseline="basic")
+    assert alone["gains"]["prior-over-basic"] == both["gains"]["strong-over-basic"]
+    with pytest.raises(ValueError, match="unknown level"):
+        run("mcr", ["strong", "basic", "basic", "basic"], deals=1, seed=5, baseline="expert")
