@@ -1,5 +1,5 @@
 """Probe strong's search on real decisions: iterations per decision, how often it overrules
-basic, and (optionally) whether the overrule gains, per game.
+its prior's choice, per game.
 
     nice -n 10 /tmp/venv/bin/python bench/strong_probe.py sichuan --ms 300 --deals 2
 """
@@ -10,7 +10,7 @@ import random
 import statistics
 import time
 
-from ai.policies import POLICIES, Settings
+from ai.policies import POLICIES, PRIORS, Settings
 from ai.policies.strong import StrongPolicy
 from bench.decisions import basic_decisions
 
@@ -26,7 +26,7 @@ def main() -> None:
     a = p.parse_args()
     basic = POLICIES[a.game]["basic"]
     pol = StrongPolicy(a.game, basic, Settings(budget_ms=a.ms, rollouts=a.rollouts,
-                                                  margin=a.margin))
+                                                  margin=a.margin), PRIORS.get(a.game))
     iters: list[int] = []
     times: list[float] = []
     switches, searches = 0, 0
