@@ -16,7 +16,7 @@ import time
 from collections import defaultdict
 
 from ai.arena import BotStats, deal_seed, play_deal, rotations
-from ai.policies import POLICIES
+from ai.policies import POLICIES, Policy
 from engine import get_game
 
 
@@ -24,14 +24,22 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("game")
     p.add_argument("policy", help="module:function, e.g. ai.policies.mcr_prior:prior")
+    p.add_argument("--against", default=None, metavar="MODULE:FUNCTION",
+                   help="replay with this policy in the seat instead of basic (the other seats "
+                        "stay basic): the gain over another heuristic, e.g. a variant's over "
+                        "the prior, is zero wherever the two agree")
     p.add_argument("--shuffles", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--every", type=int, default=50, help="print the running figures every N")
     a = p.parse_args()
     sys.path.insert(0, ".")
-    module, _, name = a.policy.partition(":")
-    policy = getattr(importlib.import_module(module), name)
-    table = {a.game: dict(POLICIES[a.game], x=policy)}
+
+    def load(spec: str) -> Policy:
+        module, _, name = spec.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    table = {a.game: dict(POLICIES[a.game], x=load(a.policy),
+                          y=load(a.against) if a.against else POLICIES[a.game]["basic"])}
     n = get_game(a.game).players
     seats = ["x"] + ["basic"] * (n - 1)
     gains: list[float] = []
@@ -43,8 +51,9 @@ def main() -> None:
         for r, levels in enumerate(rotations(seats)):
             tag = f"{a.seed}:{d}:{r}"
             got = play_deal(a.game, levels, s, tag, stats, table)["deltas"]
-            base = play_deal(a.game, ["basic"] * n, s, tag, defaultdict(BotStats), table)["deltas"]
             i = levels.index("x")
+            control = ["y" if seat == i else "basic" for seat in range(n)]
+            base = play_deal(a.game, control, s, tag, defaultdict(BotStats), table)["deltas"]
             g.append(got[i] - base[i])
         gains.append(statistics.fmean(g))
         if (d + 1) % a.every == 0 or d + 1 == a.shuffles:
