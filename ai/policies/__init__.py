@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from engine import GAMES
 
-from . import mcr, mcr_prior, nantong, paohuzi, paohuzi_prior, sichuan
+from . import mcr, mcr_prior, nantong, nantong_prior, paohuzi, paohuzi_prior, sichuan
 from .strong import SAMPLERS, Settings, StrongPolicy
 
 Policy = Callable[[dict, list[dict], random.Random], dict]
@@ -38,7 +38,8 @@ _LEVELS: dict[str, dict[str, Policy]] = {
 }
 
 
-PRIORS: dict[str, Policy] = {"mcr": mcr_prior.prior, "paohuzi": paohuzi_prior.prior}
+PRIORS: dict[str, Policy] = {"mcr": mcr_prior.prior, "nantong": nantong_prior.prior,
+                              "paohuzi": paohuzi_prior.prior}
 """Game name -> the heuristic ``strong`` starts from and plays its own seat's playouts with
 (``basic`` where a game has none)."""
 

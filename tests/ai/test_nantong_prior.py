@@ -1,0 +1,91 @@
+"""The Nantong prior (``ai/policies/nantong_prior.py``, rule ids ``NT-`` from
+``shared/rules/nantong.md``): each of its two discard rules on a hand-made position where it
+plays otherwise than ``basic``, and whole seeded deals where every answer is legal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.policies import POLICIES
+from ai.policies import nantong as nb
+from ai.policies import nantong_prior as P
+from ai.policies.nantong import _add
+from engine.nantong import GAME as G
+from engine.nantong.cards import parse_face
+from tests.ai.deals import play_deal
+from tests.nantong.position import card_of, position
+
+GROUPS = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 7p 8p 9p"
+"""Six sequences (18 cards) around which the hands are built."""
+POLICY_TABLE = {"nantong": dict(POLICIES["nantong"], prior=P.prior)}
+
+
+def answers(hand: str) -> tuple[dict, dict, P._Me]:
+    """Seat 0, the dealer, to discard from ``hand``: (basic's answer, the prior's, its view read)."""
+    state, _ = position({0: hand})
+    view, legal = G.view(state, 0), G.legal_actions(state, 0)
+    mine = P.prior(view, legal, random.Random(0))
+    assert mine in legal
+    return nb.basic(view, legal, random.Random(0)), mine, P._Me(view)
+
+
+def discarding(hand: str, face: str) -> dict:
+    state, _ = position({0: hand})
+    return {"type": "discard", "card": card_of(state, 0, face)}
+
+
+def test_a_ready_hand_keeps_the_wait_that_pays_most():
+    """NT-6.5: 1s 1s 2s Q Q beside six sequences. Throwing 2s waits on 1s or Q (a pung: Tazi Hu,
+    50 hu on a discard), throwing 1s waits on 3s (a seventh sequence: Qing Hu +100, 130 hu) —
+    four unseen copies either way, so basic keeps the pair of 1s (it gives up less hu held);
+    the prior prices the waits and takes Qing Hu's."""
+    hand = GROUPS + " 1s 1s 2s Q Q"
+    basic, mine, me = answers(hand)
+    assert basic == discarding(hand, "2s")
+    assert mine == discarding(hand, "1s")
+    after_basic = _add(me.counts, parse_face("2s"), -1)
+    after_mine = _add(me.counts, parse_face("1s"), -1)
+    assert nb.ukeire(after_basic, me.unseen) == nb.ukeire(after_mine, me.unseen) == 4
+    assert P.win_total(after_mine, (), None, me.indicators, parse_face("3s"), False, False) == 130
+    assert P.win_total(after_basic, (), None, me.indicators, parse_face("Q"), False, False) == 50
+    assert P.wait_value(me, after_mine) > P.wait_value(me, after_basic)
+
+
+def test_short_of_ready_a_draw_to_a_held_pair_counts_twice():
+    """NT-4.2: a pair can be completed by any player's discard (a pung), a sequence part only by
+    the next draw. With two pairs, 2s 2s and 4s 4s, basic throws a 2s for one more plain draw;
+    the prior throws the 1s and keeps both pairs."""
+    hand = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 1s 2s 2s 4s 4s 5s 7p Q"
+    basic, mine, me = answers(hand)
+    assert nb.shanten(me.counts) == 2
+    assert basic == discarding(hand, "2s")
+    assert mine == discarding(hand, "1s")
+    after_basic = _add(me.counts, parse_face("2s"), -1)
+    after_mine = _add(me.counts, parse_face("1s"), -1)
+    assert nb.ukeire(after_basic, me.unseen) > nb.ukeire(after_mine, me.unseen)
+    assert P.weighted_ukeire(after_mine, me.unseen) > P.weighted_ukeire(after_basic, me.unseen)
+
+
+def test_wins_claims_and_preparation_are_basic_s():
+    """A legal win is taken (NT-4.1), as basic takes it."""
+    state, _ = position({0: GROUPS + " 1s 1s 4s 5s 6s"}, drawn="6s")
+    view, legal = G.view(state, 0), G.legal_actions(state, 0)
+    assert P.prior(view, legal, random.Random(0)) == {"type": "win"}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_whole_deals_only_legal_answers(seed):
+    """The prior in one seat (each in turn) against ``basic``: every answer is legal
+    (``play_deal`` asserts it) and the deal ends."""
+    levels = ["basic", "basic", "basic"]
+    levels[seed % 3] = "prior"
+    state, decisions = play_deal("nantong", 7000 + seed, levels, policies=POLICY_TABLE)
+    assert state.phase == "over" and decisions > 0
+
+
+def test_deterministic():
+    state, _ = position({0: GROUPS + " 1s 1s 2s Q Q"})
+    view, legal = G.view(state, 0), G.legal_actions(state, 0)
+    assert P.prior(view, legal, random.Random(1)) == P.prior(view, legal, random.Random(2))
