@@ -158,11 +158,12 @@ def test_a_bad_budget_in_the_environment_keeps_the_default(monkeypatch) -> None:
 
 
 def test_gain_over_a_baseline_is_zero_for_a_bot_that_plays_like_it() -> None:
-    """Strong with one candidate plays basic's choice: replayed with basic in its seats every
-    deal comes out the same, so its gain is exactly zero; random's gain over basic is not."""
+    """Strong with one candidate plays its prior's choice: replayed with the prior in its seats
+    every deal comes out the same, so its gain is exactly zero; random's gain over basic is
+    not."""
     same = run("nantong", ["strong", "basic", "basic"], deals=2, seed=4,
-               strong=Settings(candidates=1, rollouts=1), baseline="basic")
-    assert same["gains"] == {"strong-over-basic": {"mean": 0.0, "ci95": [0.0, 0.0]}}
+               strong=Settings(candidates=1, rollouts=1), baseline="prior")
+    assert same["gains"]["strong-over-prior"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
     worse = run("nantong", ["random", "basic", "basic"], deals=3, seed=4, baseline="basic")
     assert worse["gains"]["random-over-basic"]["mean"] < 0
     assert main(["arena", "--game", "nantong", "--seats", "ws,basic,basic",
