@@ -3,8 +3,9 @@
 ``POLICIES[game][level]`` is a ``Policy``; ``choose`` looks one up and checks its answer. Every
 game registered in ``engine.GAMES`` gets the ``random`` level for free; games add ``basic`` in
 their own module (``sichuan.basic``), and every game with a ``basic`` and a view sampler gets
-``strong`` (``strong.py``: a search over sampled deals played out by ``basic``, 1 s a decision by
-default; ``registry(Settings(...))`` builds the table with another budget).
+``strong`` (``strong.py``: the game's prior, ``PRIORS`` below, whose choice a search over sampled
+deals may overrule, 1 s a decision by default; ``registry(Settings(...))`` builds the table
+with another budget).
 
 A policy sees only what a seat sees — the JSON view (``game.view(state, seat)``) and the legal
 action list — does no I/O, reads no clock and keeps no state between calls besides pure caches,
@@ -19,7 +20,16 @@ from collections.abc import Callable
 
 from engine import GAMES
 
-from . import mcr, mcr_prior, nantong, nantong_prior, paohuzi, paohuzi_prior, sichuan
+from . import (
+    mcr,
+    mcr_prior,
+    nantong,
+    nantong_prior,
+    paohuzi,
+    paohuzi_prior,
+    sichuan,
+    sichuan_prior,
+)
 from .strong import SAMPLERS, Settings, StrongPolicy
 
 Policy = Callable[[dict, list[dict], random.Random], dict]
@@ -39,7 +49,7 @@ _LEVELS: dict[str, dict[str, Policy]] = {
 
 
 PRIORS: dict[str, Policy] = {"mcr": mcr_prior.prior, "nantong": nantong_prior.prior,
-                              "paohuzi": paohuzi_prior.prior}
+                              "paohuzi": paohuzi_prior.prior, "sichuan": sichuan_prior.prior}
 """Game name -> the heuristic ``strong`` starts from and plays its own seat's playouts with
 (``basic`` where a game has none)."""
 

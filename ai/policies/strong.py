@@ -4,7 +4,8 @@ stands unless another clearly does better.
 
 How one decision goes:
 
-1. One legal action: play it; a win: take it (every game's ``basic`` does).
+1. One legal action: play it; a win: the prior's answer, unsearched (every ``basic`` and
+   every prior takes it, but Sichuan's prior passes early discard wins).
 2. Candidates: the prior's choice (``PRIORS`` in ``__init__``: a game's heuristic that does
    better than ``basic`` where ``basic`` is known to leave points, e.g. MCR's ready hands that
    cannot reach 8; ``basic`` itself where a game has none), then ``basic``'s choice, then its
@@ -630,8 +631,8 @@ class StrongPolicy:
         if len(legal) == 1:
             return legal[0]
         for a in legal:
-            if a["type"] == "win":
-                return a
+            if a["type"] == "win":  # taken, unless the prior passes it (Sichuan's may, SC-5.4)
+                return a if self.prior is None else self.prior(view, legal, rng)
         found = self.search(view, legal, rng)
         return found.candidates[found.chosen]
 
