@@ -5,7 +5,7 @@ report's standard deviation is read back from its 95% interval (``half = 1.96 sd
 and the pooled variance is the within-batch sum of squares plus the between-batch spread of the
 means, over ``N - 1``. Win and deal-in rates are pooled by deals.
 
-    /tmp/venv/bin/python -m bench.pool_gains run11.json run12.json ...
+    .venv/bin/python -m bench.pool_gains run11.json run12.json ... [--over prior]
 """
 from __future__ import annotations
 
@@ -27,6 +27,9 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("reports", nargs="+")
     p.add_argument("--bot", default="strong")
+    p.add_argument("--over", default=None, metavar="LEVEL",
+                   help="the baseline whose gain to pool, for reports of several (--baseline "
+                        "basic,prior); default each report's first")
     a = p.parse_args()
     batches: list[tuple[int, float, float]] = []
     rates: dict[str, list[float]] = {}
@@ -34,7 +37,8 @@ def main() -> None:
     for path in a.reports:
         with open(path) as f:
             r: dict[str, Any] = json.load(f)
-        g = r["gains"][f"{a.bot}-over-{r['baseline']}"]
+        over = a.over or r["baseline"].split(",")[0]
+        g = r["gains"][f"{a.bot}-over-{over}"]
         n = r["deals"]
         sd = (g["ci95"][1] - g["ci95"][0]) / 2 / 1.96 * math.sqrt(n)
         batches.append((n, g["mean"], sd))
