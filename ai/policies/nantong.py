@@ -30,6 +30,7 @@ another costs a few comparisons and a decision about a millisecond (p99 a few ms
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -257,17 +258,19 @@ def discard_key(me: _Seat, f: int) -> tuple[Any, ...]:
             _isolation(after, f), _edge(f), f)
 
 
-def _best_discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any]:
+def _best_discard(me: _Seat, discards: list[dict[str, Any]],
+                  key: Callable[[int, int], Any] | None = None) -> dict[str, Any]:
+    """Among the discards that reach the lowest shanten, the one of smallest ``key(face,
+    lowest shanten)`` (by default ``discard_key``: ukeire only matters between those)."""
     by_face: dict[int, dict[str, Any]] = {}
     for a in discards:
         by_face.setdefault(me.face_of_id[a["card"]], a)
     if len(by_face) == 1:
         return next(iter(by_face.values()))
-    # ukeire only matters between the discards that reach the lowest shanten
     sh = {f: _shanten_changed(me.counts, f, -1) for f in by_face}
     low = min(sh.values())
-    best = min((f for f in by_face if sh[f] == low), key=lambda f: discard_key(me, f))
-    return by_face[best]
+    order = (lambda f: discard_key(me, f)) if key is None else (lambda f: key(f, low))
+    return by_face[min((f for f in by_face if sh[f] == low), key=order)]
 
 
 def _turn(me: _Seat, legal: list[dict[str, Any]]) -> dict[str, Any]:

@@ -107,22 +107,16 @@ def shanten_of(parts: tuple[Counts, ...], c: Counts) -> int:
 
 
 def _discard(me: _Me, discards: list[dict[str, Any]]) -> dict[str, Any]:
-    by_face: dict[int, dict[str, Any]] = {}
-    for a in discards:
-        by_face.setdefault(me.face_of_id[a["card"]], a)
-    if len(by_face) == 1:
-        return next(iter(by_face.values()))
-    sh = {f: _shanten_changed(me.counts, f, -1) for f in by_face}
-    low = min(sh.values())
-    cands = [f for f in by_face if sh[f] == low]
+    """``basic``'s discard with the ukeire replaced by the waits' worth (ready) or the weighted
+    ukeire (short of ready)."""
 
-    def key(f: int) -> tuple[Any, ...]:
+    def key(f: int, low: int) -> tuple[Any, ...]:
         after = _add(me.counts, f, -1)
         k = discard_key(me, f)  # (shanten, -ukeire, hu given up, isolation, edge, face)
         worth = wait_value(me, after) if low == 0 else weighted_ukeire(after, me.unseen)
         return (-worth,) + k[2:]
 
-    return by_face[min(cands, key=key)]
+    return nb._best_discard(me, discards, key)
 
 
 def _turn(me: _Me, legal: list[dict[str, Any]]) -> dict[str, Any]:
