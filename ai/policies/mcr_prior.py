@@ -9,6 +9,10 @@ one tile from ready, the unseen tiles whose draw would let it become ready on a 
 (``live_draws``), and takes the discard with most of them whenever the hand has no live ready
 discard: a dead ready hand is broken up for one that can win. Claims that would leave an open
 hand ready but dead are declined for the same reason. Everything else is ``basic``'s.
+
+Over 1,000 shuffles (``bench/duel.py``) it gains +1.96 [+1.31, +2.61] a deal over ``basic`` on
+seed 9 and +2.18 [+1.51, +2.85] on seed 2 (wins 26.3% of its deals against 22.0%, deals in
+14.9% against 16.0%), CPU p99 11–18 ms a decision.
 """
 
 from __future__ import annotations

@@ -23,7 +23,9 @@ re-weighed), and passing a chi or peng marks the face passed (PH-4.9). A pao (PH
 declined only when passing is worth ``PAO`` more (a first pao calls for a pair and a discard,
 which can break a ready hand). Wins are always taken. The weights were fitted to 35,000
 decisions of ``basic`` self-play, each alternative played out to the end of its deal, then
-checked one by one in duels against ``basic`` (``bench/duel.py``).
+checked one by one in duels against ``basic`` (``bench/duel.py``). Over 1,000 shuffles it gains
++0.355 [+0.256, +0.454] tun a deal over ``basic`` on seed 9 and +0.383 [+0.283, +0.483] on seed
+2 (wins 34.3% and 33.7% of its deals against basic's 28.1% and 27.6%), CPU p99 9–17 ms.
 """
 
 from __future__ import annotations
