@@ -116,12 +116,13 @@ def _near(c: Counts) -> list[int]:
     return out
 
 
-def ukeire(c: Counts, unseen: Counts) -> int:
-    """Unseen cards that would lower the shanten of the 3k+1 hand ``c``."""
+def ukeire(c: Counts, unseen: Counts, pair_weight: float = 1) -> float:
+    """Unseen cards that would lower the shanten of the 3k+1 hand ``c``; those completing a
+    held pair count ``pair_weight`` each (the prior weighs them, ``basic`` does not)."""
     parts = _parts(c)
     target = (sum(c) + 1) // 3
     base = _best(_others(parts, 3), suit_blocks(parts[3]), sum(c) // 3)
-    total = 0
+    total = 0.0
     others: tuple[Block, ...] = ()
     group = -1
     for f in _near(c):
@@ -134,7 +135,7 @@ def ukeire(c: Counts, unseen: Counts) -> int:
         k = f - 9 * i if i < 3 else 3 * (f - NUM_SUITED)
         changed = part[:k] + (part[k] + 1,) + part[k + 1:]
         if _best(others, suit_blocks(changed), target) < base:
-            total += unseen[f]
+            total += unseen[f] * (pair_weight if c[f] >= 2 else 1)
     return total
 
 

@@ -28,8 +28,7 @@ from typing import Any
 
 from ai.policies import nantong as nb
 from ai.policies.nantong import Counts, _add, _Seat, _shanten_changed, discard_key
-from engine.mahjong.shanten import suit_blocks
-from engine.nantong.cards import NUM_FACES, NUM_SUITED, parse_face
+from engine.nantong.cards import NUM_FACES, parse_face
 from engine.nantong.scoring import Hand, WinSituation, score_winner
 
 Groups = tuple[tuple[str, int], ...]
@@ -87,24 +86,7 @@ def wait_value(me: _Me, c: Counts) -> float:
 
 def weighted_ukeire(c: Counts, unseen: Counts) -> float:
     """``nantong.ukeire`` with a face that completes a held pair counting ``PAIR_WEIGHT``."""
-    parts = nb._parts(c)
-    target = (sum(c) + 1) // 3
-    base = shanten_of(parts, c)
-    total = 0.0
-    for f in nb._near(c):
-        if not unseen[f]:
-            continue
-        i = min(f // 9, 3)
-        part = parts[i]
-        k = f - 9 * i if i < 3 else 3 * (f - NUM_SUITED)
-        changed = part[:k] + (part[k] + 1,) + part[k + 1:]
-        if nb._best(nb._others(parts, i), suit_blocks(changed), target) < base:
-            total += unseen[f] * (PAIR_WEIGHT if c[f] >= 2 else 1.0)
-    return total
-
-
-def shanten_of(parts: tuple[Counts, ...], c: Counts) -> int:
-    return nb._best(nb._others(parts, 3), suit_blocks(parts[3]), sum(c) // 3)
+    return nb.ukeire(c, unseen, PAIR_WEIGHT)
 
 
 def _discard(me: _Me, discards: list[dict[str, Any]]) -> dict[str, Any]:

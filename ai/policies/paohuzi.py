@@ -26,7 +26,9 @@ costs a few cached look-ups; huxi come from ``engine.paohuzi.scoring.group_huxi`
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
 
 from engine.paohuzi.scoring import group_huxi
 
@@ -270,16 +272,29 @@ def _claim(view: dict, me: _Seat, legal: list[dict]) -> dict:
     return best
 
 
-def basic(view: dict, legal: list[dict], rng: random.Random) -> dict:
-    """The ``basic`` level: always one of ``legal``; ``rng`` is not used (it is deterministic)."""
+S = TypeVar("S")
+"""What a policy reads from the view (``_Seat`` for ``basic``)."""
+
+
+def play(view: dict, legal: list[dict], read: Callable[[dict], S],
+         claim: Callable[[dict, S, list[dict]], dict],
+         discard: Callable[[S, list[dict]], dict]) -> dict:
+    """The decision order ``basic`` and the prior share: a win, else a claim on the card on
+    offer, else a discard, else pass; ``read`` turns the view into what ``claim`` and
+    ``discard`` use."""
     by = {a["type"]: a for a in legal}
     if "win" in by:
         return by["win"]
     if view.get("phase") == "claim" and view.get("offer"):
-        return _claim(view, _Seat(view), legal)
+        return claim(view, read(view), legal)
     if "discard" in by:
-        return _discard(_Seat(view), legal)
+        return discard(read(view), legal)
     return by.get("pass", legal[0])
 
 
-__all__ = ["basic", "isolated", "worth"]
+def basic(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The ``basic`` level: always one of ``legal``; ``rng`` is not used (it is deterministic)."""
+    return play(view, legal, _Seat, _claim, _discard)
+
+
+__all__ = ["basic", "isolated", "play", "worth"]

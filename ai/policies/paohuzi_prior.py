@@ -37,7 +37,7 @@ from engine.paohuzi.cards import SHAPES_WITH, parse_face
 from engine.paohuzi.game import target
 from engine.paohuzi.scoring import FOUR_KINDS, Exposed, evaluate, group_huxi
 
-from .paohuzi import COMPLETE, HUXI, NUM, Counts, _Seat, isolated, worth
+from .paohuzi import COMPLETE, HUXI, NUM, Counts, _Seat, isolated, play, worth
 
 READY = 2.5
 """Worth of a ready hand (one card from seven groups, PH-5.1)."""
@@ -356,14 +356,7 @@ def _claim(view: dict, t: Table, legal: list[dict]) -> dict:
 
 def prior(view: dict, legal: list[dict], rng: random.Random) -> dict:
     """The prior's choice, one of ``legal``; deterministic (``rng`` is not used)."""
-    by = {a["type"]: a for a in legal}
-    if "win" in by:
-        return by["win"]
-    if view.get("phase") == "claim" and view.get("offer"):
-        return _claim(view, Table(view), legal)
-    if "discard" in by:
-        return _discard(Table(view), legal)
-    return by.get("pass", legal[0])
+    return play(view, legal, Table, _claim, _discard)
 
 
 __all__ = ["prior", "reach", "total", "wait_value", "waits"]

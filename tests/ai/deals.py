@@ -29,3 +29,13 @@ def play_deal(name: str, seed: int, levels: list[str], rng: random.Random | None
         decisions += 1
         assert decisions < 2000, "the deal did not end"
     return state, decisions
+
+
+def play_one_seat(name: str, seed: int, level: str, seat: int, seats: int, *,
+                  policies: dict[str, dict[str, Policy]] = POLICIES) -> None:
+    """The deal from ``seed`` with ``level`` in ``seat`` and ``basic`` in the others: every
+    answer is legal (``play_deal`` asserts it) and the deal ends."""
+    levels = ["basic"] * seats
+    levels[seat] = level
+    state, decisions = play_deal(name, seed, levels, policies=policies)
+    assert state.phase == "over" and decisions > 0

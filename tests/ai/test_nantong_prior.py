@@ -14,7 +14,7 @@ from ai.policies import nantong_prior as P
 from ai.policies.nantong import _add
 from engine.nantong import GAME as G
 from engine.nantong.cards import parse_face
-from tests.ai.deals import play_deal
+from tests.ai.deals import play_one_seat
 from tests.nantong.position import card_of, position
 
 GROUPS = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 7p 8p 9p"
@@ -79,10 +79,7 @@ def test_wins_claims_and_preparation_are_basic_s():
 def test_whole_deals_only_legal_answers(seed):
     """The prior in one seat (each in turn) against ``basic``: every answer is legal
     (``play_deal`` asserts it) and the deal ends."""
-    levels = ["basic", "basic", "basic"]
-    levels[seed % 3] = "prior"
-    state, decisions = play_deal("nantong", 7000 + seed, levels, policies=POLICY_TABLE)
-    assert state.phase == "over" and decisions > 0
+    play_one_seat("nantong", 7000 + seed, "prior", seed % 3, 3, policies=POLICY_TABLE)
 
 
 def test_deterministic():

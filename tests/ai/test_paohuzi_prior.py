@@ -20,7 +20,7 @@ from ai.policies.paohuzi import basic
 from engine.paohuzi import GAME as G
 from engine.paohuzi import parse_face
 from engine.paohuzi.scoring import evaluate
-from tests.ai.deals import play_deal
+from tests.ai.deals import play_deal, play_one_seat
 from tests.paohuzi.position import discard, faces, position, reveal
 
 W = "x1 x2 x3 d1 d2 d3 x2 x7 x10 d2 d7 d10 x4 x6 x7 x8 x9 d4 d5 d6"
@@ -291,10 +291,7 @@ def test_the_dealers_shown_card_is_seen():
 def test_whole_deals_only_legal_answers(seed):
     """The prior in one seat (each in turn) against ``basic``: every answer is legal
     (``play_deal`` asserts it) and the deal ends."""
-    levels = ["basic", "basic", "basic"]
-    levels[seed % 3] = "prior"
-    state, decisions = play_deal("paohuzi", 5000 + seed, levels, policies=POLICY_TABLE)
-    assert state.phase == "over" and decisions > 0
+    play_one_seat("paohuzi", 5000 + seed, "prior", seed % 3, 3, policies=POLICY_TABLE)
 
 
 def test_deterministic():
