@@ -15,12 +15,15 @@ starts, where the bot joins over the WebSocket protocol.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import math
 import random
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +54,16 @@ class BotStats:
     cpu: list[float] = field(default_factory=list)
     """CPU seconds per decision: what the policy costs, whatever else the machine runs."""
     illegal: int = 0
+
+    def add(self, other: BotStats) -> None:
+        """Count ``other``'s deals and decisions too."""
+        self.deals += other.deals
+        self.scores += other.scores
+        self.wins += other.wins
+        self.deal_ins += other.deal_ins
+        self.decisions += other.decisions
+        self.cpu += other.cpu
+        self.illegal += other.illegal
 
     def summary(self) -> dict[str, Any]:
         n = len(self.scores)
@@ -153,44 +166,88 @@ def shuffle_means(stats: dict[str, BotStats], before: dict[str, int]) -> dict[st
             if len(b.scores) > before.get(name, 0)}
 
 
+@dataclass
+class Shuffle:
+    """One shuffle's part of a run: every rotation played, and replayed for each baseline."""
+
+    stats: dict[str, BotStats]
+    means: dict[str, float]
+    """Each bot's mean score over the rotations."""
+    gains: dict[str, dict[str, float]]
+    """Baseline -> bot -> its mean gain over the baseline in its seats."""
+
+
+def play_shuffle(game_name: str, seats: list[str], seed: int, d: int, baselines: list[str],
+                 policies: dict[str, dict[str, Policy]]) -> Shuffle:
+    """Shuffle ``d`` of a run of ``seed``: it depends on nothing else (every deal's random
+    streams are named by seed, shuffle and rotation), so shuffles may be played in any order
+    or process."""
+    s = deal_seed(seed, d)
+    stats: dict[str, BotStats] = defaultdict(BotStats)
+    gain: dict[str, dict[str, list[float]]] = {b: defaultdict(list) for b in baselines}
+    for r, levels in enumerate(rotations(seats)):
+        tag = f"{seed}:{d}:{r}"
+        deltas = play_deal(game_name, levels, s, tag, stats, policies)["deltas"]
+        for b in baselines:
+            for name in dict.fromkeys(seats):
+                if name in baselines:
+                    continue
+                control = [b if level == name else level for level in levels]
+                base = play_deal(game_name, control, s, tag, defaultdict(BotStats),
+                                 policies)["deltas"]
+                gain[b][name] += [deltas[i] - base[i]
+                                  for i, lv in enumerate(levels) if lv == name]
+    return Shuffle(dict(stats), shuffle_means(stats, {}),
+                   {b: {name: statistics.fmean(g) for name, g in gain[b].items()}
+                    for b in baselines})
+
+
+@functools.lru_cache(maxsize=4)
+def _process_policies(strong: Settings | None) -> dict[str, dict[str, Policy]]:
+    """A worker process's levels, built once per process (``strong``'s caches then last)."""
+    return arena_policies(strong)
+
+
+def _play_shuffle_job(job: tuple[str, list[str], int, int, list[str], Settings | None]
+                      ) -> Shuffle:
+    game_name, seats, seed, d, baselines, strong = job
+    return play_shuffle(game_name, seats, seed, d, baselines, _process_policies(strong))
+
+
 def run(game_name: str, seats: list[str], deals: int, seed: int,
         strong: Settings | None = None,
         progress: Callable[[int], None] | None = None,
-        baseline: str | None = None) -> dict[str, Any]:
+        baseline: str | None = None, jobs: int = 1) -> dict[str, Any]:
     """Play ``deals`` shuffles, each once per rotation of ``seats`` (``strong``: the settings
     of the ``strong`` level, by default 1 s a decision; ``progress(n)`` after each shuffle;
     ``baseline``: a level, or several joined by commas: also measure each other bot's gain over
-    each of them on the same deals, see ``gains``)."""
+    each of them on the same deals, see ``gains``; ``jobs``: worker processes sharing the
+    shuffles, the same statistics as one, timings aside)."""
     check_seats(game_name, seats)
     baselines = baseline.split(",") if baseline else []
     for level in baselines:
         check_seats(game_name, [level] * len(seats))
-    policies = arena_policies(strong)
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
     stats: dict[str, BotStats] = defaultdict(BotStats)
     per_shuffle: list[dict[str, float]] = []
     per_shuffle_gain: dict[str, list[dict[str, float]]] = {b: [] for b in baselines}
-    for d in range(deals):
-        s = deal_seed(seed, d)
-        before = {name: len(b.scores) for name, b in stats.items()}
-        gain: dict[str, dict[str, list[float]]] = {b: defaultdict(list) for b in baselines}
-        for r, levels in enumerate(rotations(seats)):
-            tag = f"{seed}:{d}:{r}"
-            deltas = play_deal(game_name, levels, s, tag, stats, policies)["deltas"]
+    work = [(game_name, seats, seed, d, baselines, strong) for d in range(deals)]
+    with contextlib.ExitStack() as stack:
+        if jobs > 1 and deals > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(min(jobs, deals)))
+            shuffles: Iterator[Shuffle] = pool.map(_play_shuffle_job, work)
+        else:
+            policies = arena_policies(strong)
+            shuffles = (play_shuffle(*job[:5], policies) for job in work)
+        for done, one in enumerate(shuffles, 1):  # in shuffle order, whichever process played
+            for name, bot in one.stats.items():
+                stats[name].add(bot)
+            per_shuffle.append(one.means)
             for b in baselines:
-                for name in dict.fromkeys(seats):
-                    if name in baselines:
-                        continue
-                    control = [b if level == name else level for level in levels]
-                    base = play_deal(game_name, control, s, tag, defaultdict(BotStats),
-                                     policies)["deltas"]
-                    gain[b][name] += [deltas[i] - base[i]
-                                      for i, lv in enumerate(levels) if lv == name]
-        per_shuffle.append(shuffle_means(stats, before))
-        for b in baselines:
-            per_shuffle_gain[b].append({name: statistics.fmean(g)
-                                        for name, g in gain[b].items()})
-        if progress is not None:
-            progress(d + 1)
+                per_shuffle_gain[b].append(one.gains[b])
+            if progress is not None:
+                progress(done)
     out = report(game_name, seats, deals, seed, stats, per_shuffle)
     if baselines:
         out["baseline"] = baseline

@@ -83,6 +83,8 @@ def _arena(args: argparse.Namespace) -> int:
         if WS in seats:
             if args.baseline:
                 raise ValueError("--baseline replays deals in-process: not with a 'ws' seat")
+            if args.jobs != 1:
+                raise ValueError("--jobs plays deals in worker processes: not with a 'ws' seat")
             report = asyncio.run(run_ws(args.game, seats, args.deals, args.seed, announce,
                                         strong=strong, host=args.ws_host, port=args.ws_port,
                                         timeout=args.ws_timeout))
@@ -92,7 +94,7 @@ def _arena(args: argparse.Namespace) -> int:
                     print(f"{done}/{args.deals} shuffles", file=sys.stderr, flush=True)
 
             report = run(args.game, seats, args.deals, args.seed, strong, progress,
-                         args.baseline)
+                         args.baseline, args.jobs)
     except ValueError as exc:
         print(f"paiju: {exc}", file=sys.stderr)
         return 2
@@ -139,6 +141,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="also replay every deal with each other bot's seats played by LEVEL "
                             "and report its gain over LEVEL (paired seat by seat); several "
                             "levels joined by commas, e.g. basic,prior")
+    arena.add_argument("--jobs", type=int, default=1, metavar="N",
+                       help="worker processes sharing the shuffles (the statistics are the "
+                            "same as with one, timings aside), e.g. the machine's cores")
     arena.add_argument("--progress", type=int, default=0, metavar="N",
                        help="report on standard error every N shuffles")
     arena.add_argument("--strong-ms", type=float, default=None,

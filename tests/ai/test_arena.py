@@ -34,3 +34,22 @@ def test_cli_json(capsys) -> None:  # type: ignore[no-untyped-def]
     out = json.loads(capsys.readouterr().out)
     assert set(out["bots"]) == {"basic", "random"}
     assert main(["arena", "--game", "sichuan", "--seats", "basic", "--deals", "1"]) == 2
+
+
+def test_worker_processes_give_the_same_statistics() -> None:
+    """Shuffles depend on their seed and index only: two processes sharing them report what
+    one does, baseline gains included."""
+    seats = ["basic", "random", "random", "random"]
+    one = run("sichuan", seats, deals=3, seed=8, baseline="basic")
+    two = run("sichuan", seats, deals=3, seed=8, baseline="basic", jobs=2)
+    assert _without_timings(one) == _without_timings(two)
+    assert one["differences"] == two["differences"] and one["gains"] == two["gains"]
+    assert two["bots"]["basic"]["decisions"] == one["bots"]["basic"]["decisions"] > 0
+
+
+def test_cli_rejects_bad_jobs(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["arena", "--game", "sichuan", "--seats", "basic,basic,random,random",
+                 "--deals", "1", "--jobs", "0"]) == 2
+    assert "jobs" in capsys.readouterr().err
+    assert main(["arena", "--game", "mcr", "--seats", "ws,basic,basic,basic", "--deals", "1",
+                 "--jobs", "2"]) == 2
