@@ -15,7 +15,6 @@ starts, where the bot joins over the WebSocket protocol.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import math
 import random
@@ -204,14 +203,27 @@ def play_shuffle(game_name: str, seats: list[str], seed: int, d: int, baselines:
 
 @functools.lru_cache(maxsize=4)
 def _process_policies(strong: Settings | None) -> dict[str, dict[str, Policy]]:
-    """A worker process's levels, built once per process (``strong``'s caches then last)."""
+    """A process's levels, built once per process (``strong``'s caches then last)."""
     return arena_policies(strong)
 
 
-def _play_shuffle_job(job: tuple[str, list[str], int, int, list[str], Settings | None]
-                      ) -> Shuffle:
+Job = tuple[str, list[str], int, int, list[str], Settings | None]
+"""``play_shuffle``'s arguments, with the ``strong`` settings in place of the levels (a worker
+process builds its own)."""
+
+
+def _play_shuffle_job(job: Job) -> Shuffle:
     game_name, seats, seed, d, baselines, strong = job
     return play_shuffle(game_name, seats, seed, d, baselines, _process_policies(strong))
+
+
+def _played(work: list[Job], jobs: int) -> Iterator[Shuffle]:
+    """The shuffles of ``work`` in order, played here or by ``jobs`` worker processes."""
+    if jobs > 1 and len(work) > 1:
+        with ProcessPoolExecutor(min(jobs, len(work))) as pool:
+            yield from pool.map(_play_shuffle_job, work)
+    else:
+        yield from map(_play_shuffle_job, work)
 
 
 def run(game_name: str, seats: list[str], deals: int, seed: int,
@@ -233,21 +245,14 @@ def run(game_name: str, seats: list[str], deals: int, seed: int,
     per_shuffle: list[dict[str, float]] = []
     per_shuffle_gain: dict[str, list[dict[str, float]]] = {b: [] for b in baselines}
     work = [(game_name, seats, seed, d, baselines, strong) for d in range(deals)]
-    with contextlib.ExitStack() as stack:
-        if jobs > 1 and deals > 1:
-            pool = stack.enter_context(ProcessPoolExecutor(min(jobs, deals)))
-            shuffles: Iterator[Shuffle] = pool.map(_play_shuffle_job, work)
-        else:
-            policies = arena_policies(strong)
-            shuffles = (play_shuffle(*job[:5], policies) for job in work)
-        for done, one in enumerate(shuffles, 1):  # in shuffle order, whichever process played
-            for name, bot in one.stats.items():
-                stats[name].add(bot)
-            per_shuffle.append(one.means)
-            for b in baselines:
-                per_shuffle_gain[b].append(one.gains[b])
-            if progress is not None:
-                progress(done)
+    for done, one in enumerate(_played(work, jobs), 1):  # in shuffle order, whoever played
+        for name, bot in one.stats.items():
+            stats[name].add(bot)
+        per_shuffle.append(one.means)
+        for b in baselines:
+            per_shuffle_gain[b].append(one.gains[b])
+        if progress is not None:
+            progress(done)
     out = report(game_name, seats, deals, seed, stats, per_shuffle)
     if baselines:
         out["baseline"] = baseline
