@@ -120,3 +120,19 @@ def overflowing(page: Any) -> list[str]:
         return r.width > 0 && r.right > innerWidth + 0.5;
       }).slice(0, 10).map((el) => `${el.tagName.toLowerCase()}.${el.className}`
         + ` [${el.dataset.testid ?? ''}] ${Math.round(el.getBoundingClientRect().right)}px`)""")
+
+
+def boxes_on_phone(page: Any, selector: str, width: int = 390) -> list[dict[str, Any]]:
+    """The page must not scroll sideways at ``width`` px: the boxes (testid, left, right,
+    width) of the elements ``selector`` picks, measured in one go (the table re-renders as
+    the AI players act), each checked to lie inside the window."""
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width, f"the page scrolls sideways at {width} px ({scroll} px wide)"
+    boxes: list[dict[str, Any]] = page.evaluate("""(sel) => [...document.querySelectorAll(sel)]
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return {id: el.dataset.testid, left: r.left, right: r.right, width: r.width};
+        })""", selector)
+    for b in boxes:
+        assert b["left"] >= 0 and b["right"] <= width, b
+    return boxes
