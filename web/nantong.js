@@ -5,7 +5,7 @@
 // goes through the handlers the app passes in ``ctx.on``.
 
 import { h, zh, append } from "./dom.js";
-import { seatNames, discardRiver, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable, scoreEl, seatKind }
+import { seatNames, discardRiver, logPanel, meldEventText, settlementPanel, totalsSection, seedSection, tableShell, playable, scoreEl, seatKind }
   from "./table.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
 import { t, patternName } from "./i18n.js";
@@ -67,15 +67,11 @@ function eventText(ev, names, state) {
       if (ev.replacement) return names.say(face ? "app.nt.ev.drawReplacement" : "app.ev.drawReplacement", s, { card });
       return face ? names.say("app.ev.draw", s, { card }) : null;
     case "discard":
-      return names.say("app.ev.discard", s, { card });
     case "pung":
-      return [names.say("app.ev.pung", s, { card, from }), " ", zh("碰")];
     case "kong":
-      return [names.say("app.ev.kong", s, { card, from }), " ", zh("杠")];
     case "concealed_kong":
-      return [names.say(face ? "app.ev.concealedKong" : "app.ev.concealedKongHidden", s, { card }), " ", zh("杠")];
     case "added_kong":
-      return [names.say("app.ev.addedKong", s, { card }), " ", zh("杠")];
+      return meldEventText(ev.type, names, s, card, from);
     case "win":
       return [zh("胡"), " ", howWon(ev.how, s, ev.from, face, names)];
     case "end":

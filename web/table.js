@@ -55,6 +55,24 @@ export function lastDiscard(state) {
 
 // ------------------------------------------------------------------ event log
 
+/** A discard, pung or kong (of any kind) as a sentence: the same words for every game that has
+ * them (mahjong and Nantong); ``card`` is the card's name, "" when hidden, ``from`` the claimed
+ * seat's name. */
+export function meldEventText(type, names, s, card, from) {
+  switch (type) {
+    case "discard":
+      return names.say("app.ev.discard", s, { card });
+    case "pung":
+      return [names.say("app.ev.pung", s, { card, from }), " ", zh("碰")];
+    case "kong":
+      return [names.say("app.ev.kong", s, { card, from }), " ", zh("杠")];
+    case "concealed_kong":
+      return [names.say(card ? "app.ev.concealedKong" : "app.ev.concealedKongHidden", s, { card }), " ", zh("杠")];
+    default: // added_kong
+      return [names.say("app.ev.addedKong", s, { card }), " ", zh("杠")];
+  }
+}
+
 /** The mahjong event ``ev`` as a sentence (app.ev.*), or null for one not worth a line. */
 export function eventText(ev, names, state, prev = null) {
   const s = ev.seat;
@@ -80,15 +98,11 @@ export function eventText(ev, names, state, prev = null) {
     case "chow":
       return [names.say("app.ev.chow", s, { card, from }), " ", zh("吃")];
     case "discard":
-      return names.say("app.ev.discard", s, { card });
     case "pung":
-      return [names.say("app.ev.pung", s, { card, from }), " ", zh("碰")];
     case "kong":
-      return [names.say("app.ev.kong", s, { card, from }), " ", zh("杠")];
     case "concealed_kong":
-      return [names.say(card ? "app.ev.concealedKong" : "app.ev.concealedKongHidden", s, { card }), " ", zh("杠")];
     case "added_kong":
-      return [names.say("app.ev.addedKong", s, { card }), " ", zh("杠")];
+      return meldEventText(ev.type, names, s, card, from);
     case "win": {
       const w = state.players[ev.seat]?.won;
       const self = ev.from === null || ev.from === undefined;
