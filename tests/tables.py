@@ -6,7 +6,7 @@ still gets real, distinct tiles. Sichuan and MCR wrap ``table_position`` with th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.state import evolve
@@ -18,21 +18,17 @@ MeldSpec = tuple[str, str, int | None]
 (face: the lowest tile)."""
 
 
-class Tiles:
-    """Hands out distinct physical ids for faces (flowers ``f1``–``f8`` are ids 136–143)."""
+class Copies:
+    """Hands out distinct physical ids for faces, id = face * 4 + copy (every game's cards
+    come four to a face): ``parse`` reads a face, ``faces`` is how many there are."""
 
-    def __init__(self, faces: int = 34) -> None:
+    def __init__(self, parse: Callable[[str], int], faces: int) -> None:
+        self.parse = parse
         self.faces = faces
         self.next_copy = [0] * faces
-        self.flowers_used: set[int] = set()
 
     def take(self, face: str) -> int:
-        f = parse_face(face)
-        if f >= 34:
-            tile = 136 + f - 34
-            assert tile not in self.flowers_used, f"a second {face} in the position"
-            self.flowers_used.add(tile)
-            return tile
+        f = self.parse(face)
         c = self.next_copy[f]
         assert c < 4, f"a fifth {face} in the position"
         self.next_copy[f] = c + 1
@@ -43,6 +39,23 @@ class Tiles:
 
     def rest(self) -> list[int]:
         return [f * 4 + c for f in range(self.faces) for c in range(self.next_copy[f], 4)]
+
+
+class Tiles(Copies):
+    """Mahjong tiles: flowers ``f1``–``f8`` are ids 136–143, one of each."""
+
+    def __init__(self, faces: int = 34) -> None:
+        super().__init__(parse_face, faces)
+        self.flowers_used: set[int] = set()
+
+    def take(self, face: str) -> int:
+        f = parse_face(face)
+        if f < 34:
+            return super().take(face)
+        tile = 136 + f - 34
+        assert tile not in self.flowers_used, f"a second {face} in the position"
+        self.flowers_used.add(tile)
+        return tile
 
 
 def table_position(

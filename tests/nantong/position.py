@@ -15,30 +15,18 @@ from engine.core.state import evolve
 from engine.mahjong.table import Meld
 from engine.nantong.cards import FACE_NAMES, parse_face
 from engine.nantong.state import State
+from tests.tables import Copies, act, types
 
 MeldSpec = tuple[str, str, int | None]
 """(kind, face, source): ``pung``/``kong`` (from ``source``'s discard), ``akong`` (added to a
 pung of ``source``), ``ckong`` (concealed), ``opening_kong``, ``opening_triplet``."""
 
 
-class Cards:
-    """Distinct physical ids for faces."""
+class Cards(Copies):
+    """Long cards: 30 faces."""
 
     def __init__(self) -> None:
-        self.next_copy = [0] * 30
-
-    def take(self, face: str) -> int:
-        f = parse_face(face)
-        c = self.next_copy[f]
-        assert c < 4, f"a fifth {face} in the position"
-        self.next_copy[f] = c + 1
-        return f * 4 + c
-
-    def many(self, faces: str) -> tuple[int, ...]:
-        return tuple(self.take(x) for x in faces.split())
-
-    def rest(self) -> list[int]:
-        return [f * 4 + c for f in range(30) for c in range(self.next_copy[f], 4)]
+        super().__init__(parse_face, 30)
 
 
 def position(
@@ -124,14 +112,6 @@ def card_of(state: State, seat: int, face: str) -> int:
     """An id of ``face`` in ``seat``'s hand."""
     f = parse_face(face)
     return next(t for t in state.hands[seat] if t >> 2 == f)
-
-
-def act(game: Any, state: Any, seat: int, **action: Any) -> Any:
-    return game.apply(state, seat, action)
-
-
-def types(actions: Sequence[dict[str, Any]]) -> set[str]:
-    return {a["type"] for a in actions}
 
 
 def pass_all(game: Any, state: Any) -> Any:

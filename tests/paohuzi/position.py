@@ -14,29 +14,17 @@ from engine.core.state import evolve
 from engine.paohuzi import FACE_NAMES, parse_face
 from engine.paohuzi import GAME as G
 from engine.paohuzi.state import Group, State
+from tests.tables import Copies, types  # noqa: F401 (types: the rule tests import it from here)
 
 GroupSpec = tuple[str, str] | tuple[str, str, int | None]
 """(kind, faces) or (kind, faces, source seat), e.g. ("chi", "x1 x2 x3", 2)."""
 
 
-class Cards:
-    """Hands out distinct physical ids for faces."""
+class Cards(Copies):
+    """Word cards: 20 faces."""
 
     def __init__(self) -> None:
-        self.next_copy = [0] * 20
-
-    def take(self, face: str) -> int:
-        f = parse_face(face)
-        c = self.next_copy[f]
-        assert c < 4, f"a fifth {face} in the position"
-        self.next_copy[f] = c + 1
-        return f * 4 + c
-
-    def many(self, faces: str) -> tuple[int, ...]:
-        return tuple(self.take(x) for x in faces.split())
-
-    def rest(self) -> list[int]:
-        return [f * 4 + c for f in range(20) for c in range(self.next_copy[f], 4)]
+        super().__init__(parse_face, 20)
 
     def filler(self) -> tuple[int, ...]:
         """Three cards of a zero-huxi run still available (x2 x3 x4 ... d8 d9 d10)."""
@@ -46,8 +34,6 @@ class Cards:
                 if all(self.next_copy[parse_face(x)] < 4 for x in run):
                     return self.many(" ".join(run))
         raise AssertionError("no filler run left")
-
-
 
 
 def position(
@@ -123,10 +109,6 @@ def discard(state: State, seat: int, face: str) -> State:
 def reveal(state: State, seat: int) -> State:
     """``seat`` turns up the stock's next card: the automatic step after a turn ends (PH-4.1)."""
     return G._reveal(evolve(state, phase="discard"), seat)
-
-
-def types(actions: Sequence[dict[str, Any]]) -> set[str]:
-    return {a["type"] for a in actions}
 
 
 def chis(state: State, seat: int) -> list[tuple[str, list[str]]]:
