@@ -91,6 +91,17 @@ def without(hand: tuple[int, ...], tiles: Iterable[int]) -> tuple[int, ...]:
     return tuple(t for t in hand if t not in gone)
 
 
+def kong_actions(hand: tuple[int, ...], counts: tuple[int, ...], melds: Iterable[Meld]
+                 ) -> list[Action]:
+    """The kongs a seat may declare on its turn: concealed (all four of a face in ``hand``,
+    whose face counts are ``counts``), then added (the fourth copy of an exposed pung)."""
+    out: list[Action] = [{"type": "concealed_kong", "cards": [t for t in hand if t >> 2 == face]}
+                         for face, n in enumerate(counts) if n == 4]
+    out += [{"type": "added_kong", "card": next(t for t in hand if t >> 2 == m.face)}
+            for m in melds if m.kind == "pung" and counts[m.face]]
+    return out
+
+
 def event(state: TableState, *ev: Any) -> tuple[tuple[Any, ...], ...]:
     return state.events + (ev,)
 
@@ -172,15 +183,7 @@ class MahjongTable:
             if self._can_self_win(state, seat):
                 out.append({"type": "win"})
             if state.wall:  # a kong needs a replacement; none after the last tile
-                counts = counts_of_ids(hand)
-                for face, n in enumerate(counts):
-                    if n == 4:
-                        out.append({"type": "concealed_kong",
-                                    "cards": [t for t in hand if t >> 2 == face]})
-                for m in state.melds[seat]:
-                    if m.kind == "pung" and counts[m.face]:
-                        tile = next(t for t in hand if t >> 2 == m.face)
-                        out.append({"type": "added_kong", "card": tile})
+                out += kong_actions(hand, counts_of_ids(hand), state.melds[seat])
         out += [{"type": "discard", "card": t} for t in hand]
         return out
 

@@ -28,7 +28,7 @@ from ..core.protocol import JSON, Action
 from ..core.rng import deal_rng, shuffled
 from ..core.state import evolve
 from ..mahjong.hand import add_face, is_standard_complete
-from ..mahjong.table import MahjongTable, Meld, event, with_item, without
+from ..mahjong.table import MahjongTable, Meld, event, kong_actions, with_item, without
 from ..mahjong.tiles import counts_of_ids
 from . import scoring
 from .cards import DECK, FACE_NAMES, NUM_FACES, card_json
@@ -189,15 +189,7 @@ class Nantong(MahjongTable):
         if state.ready[seat] and drawn is not None:  # NT-3.6: win or discard the drawn card
             return out + [{"type": "discard", "card": drawn}]
         if drawn is not None and state.wall:  # NT-4.1 kongs after a draw; NT-4.4 a replacement
-            counts = _counts(hand)
-            for face, n in enumerate(counts):
-                if n == 4:
-                    out.append({"type": "concealed_kong",
-                                "cards": [t for t in hand if t >> 2 == face]})
-            for m in state.melds[seat]:
-                if m.kind == "pung" and counts[m.face]:
-                    out.append({"type": "added_kong",
-                                "card": next(t for t in hand if t >> 2 == m.face)})
+            out += kong_actions(hand, _counts(hand), state.melds[seat])
         return out + discards
 
     def _check(self, state: State, seat: int, action: Action) -> None:
