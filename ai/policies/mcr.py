@@ -31,6 +31,7 @@ from engine.mahjong import shanten as engine_shanten
 from engine.mcr import scoring
 
 from .block_ids import combined_id, standard_shanten_of, suit_id
+from .discards import by_face as discards_by_face
 
 Counts = tuple[int, ...]
 WINDS = "ESWN"
@@ -272,9 +273,7 @@ def _best_discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any]:
     """The discard leaving the lowest shanten; among those, once ready, the most unseen waits
     worth 8, then the most ukeire, then ``_tie_break``: each key worked out only for the faces
     still tied (the wait value scores every wait, ukeire reads some 20 hands)."""
-    by_face: dict[int, dict[str, Any]] = {}
-    for a in discards:
-        by_face.setdefault(me.face_of_id[a["card"]], a)
+    by_face = discards_by_face(discards, me.face_of_id)
     hand = _Hand.of(me.counts, me.concealed)
     sh = {f: hand.shanten_without(f) for f in by_face}
     low = min(sh.values())

@@ -25,6 +25,7 @@ from engine.mahjong import parse_face
 from engine.mcr import scoring
 
 from . import mcr
+from .discards import by_face as discards_by_face
 from .mcr import (
     NUM_FACES,
     Counts,
@@ -78,9 +79,7 @@ def _discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any] | None
     """The discard toward a live ready hand, when basic's rule would not find one: None when
     a discard leaves a live ready hand (basic takes the best of those) or the hand is two or
     more tiles from ready."""
-    by_face: dict[int, dict[str, Any]] = {}
-    for a in discards:
-        by_face.setdefault(me.face_of_id[a["card"]], a)
+    by_face = discards_by_face(discards, me.face_of_id)
     hand = _Hand.of(me.counts, me.concealed)
     sh = {f: hand.shanten_without(f) for f in by_face}
     low = min(sh.values())

@@ -44,6 +44,8 @@ from engine.nantong.cards import (
     parse_face,
 )
 
+from .discards import by_face as discards_by_face
+
 Counts = tuple[int, ...]
 """Counts of the 30 Nantong faces (``1m``..``9s``, ``Q``, ``B``, ``H``)."""
 Block = tuple[int, int, int]
@@ -263,9 +265,7 @@ def _best_discard(me: _Seat, discards: list[dict[str, Any]],
                   key: Callable[[int, int], Any] | None = None) -> dict[str, Any]:
     """Among the discards that reach the lowest shanten, the one of smallest ``key(face,
     lowest shanten)`` (by default ``discard_key``: ukeire only matters between those)."""
-    by_face: dict[int, dict[str, Any]] = {}
-    for a in discards:
-        by_face.setdefault(me.face_of_id[a["card"]], a)
+    by_face = discards_by_face(discards, me.face_of_id)
     if len(by_face) == 1:
         return next(iter(by_face.values()))
     sh = {f: _shanten_changed(me.counts, f, -1) for f in by_face}

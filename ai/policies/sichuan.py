@@ -29,6 +29,7 @@ from engine.mahjong import shanten as engine_shanten
 from engine.mahjong.shanten import suit_blocks
 
 from .block_ids import combined_id, standard_shanten_of, suit_id
+from .discards import by_face as discards_by_face
 
 Counts = tuple[int, ...]
 """Counts of the 27 suited faces (``1m``..``9s``)."""
@@ -191,9 +192,7 @@ def discard_key(me: _Seat, f: int, s: int | None = None) -> tuple[int, int, int,
 
 
 def _best_discard(me: _Seat, discards: list[dict]) -> dict:
-    by_face: dict[int, dict] = {}
-    for a in discards:
-        by_face.setdefault(me.face_of_id[a["card"]], a)
+    by_face = discards_by_face(discards, me.face_of_id)
     # ukeire only matters between the discards that reach the lowest shanten
     sh = shanten_each(me.counts, me.concealed, list(by_face), -1)
     low = min(sh.values())

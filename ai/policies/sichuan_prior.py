@@ -41,6 +41,7 @@ from engine.mahjong import parse_face, standard_shanten
 from engine.sichuan.scoring import DeclaredMeld, evaluate
 
 from . import sichuan as basic_ai
+from .discards import by_face as discards_by_face
 from .sichuan import NUM, Counts, _add, _Seat
 
 DECLINE_WALL = 30
@@ -83,10 +84,7 @@ def _discard(view: dict, me: _Seat, legal: list[dict], choice: dict) -> dict:
     melds = read_melds(view)
     if not is_ready(_add(me.counts, b, -1), melds):
         return choice
-    by_face: dict[int, dict] = {}
-    for a in legal:
-        if a["type"] == "discard":
-            by_face.setdefault(me.face_of_id[a["card"]], a)
+    by_face = discards_by_face(legal, me.face_of_id)
     worth = {f: wait_worth(_add(me.counts, f, -1), melds, me) for f in sorted(by_face)
              if is_ready(_add(me.counts, f, -1), melds)}
     best = max(worth, key=lambda f: worth[f])
