@@ -18,6 +18,7 @@ from .models import (
     MatchLog,
     MatchView,
 )
+from .params import MatchId
 from .service import Service
 from .ws import router as ws_router
 
@@ -91,7 +92,7 @@ def create_match(req: CreateMatch, svc: Svc) -> dict[str, Any]:
 
 @router.get("/matches/{match_id}", response_model=MatchView, operation_id="getMatch",
             responses=_links(200, {"getLegal": {"parameters": _SAME}}, 401, 403, 404))
-def get_match(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
+def get_match(match_id: MatchId, svc: Svc, token: Token) -> dict[str, Any]:
     """The bearer's seat view, or the public view without a token; carries ``version``."""
     return svc.view(match_id, token)
 
@@ -100,7 +101,7 @@ def get_match(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
             responses=_links(200, {"postAction": {"parameters": _SAME,
                                                   "requestBody": _PLAY_FIRST}},
                              401, 403, 404))
-def get_legal(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
+def get_legal(match_id: MatchId, svc: Svc, token: Token) -> dict[str, Any]:
     """The bearer's legal actions now (empty when it is not to act)."""
     return svc.legal(match_id, token)
 
@@ -111,7 +112,7 @@ def get_legal(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
                  "nextDeal": {"parameters": _SAME},
                  "getLog": {"parameters": {"path.match_id": "$request.path.match_id"}},
              }, 400, 401, 403, 404, 409, 413, 422))
-async def post_action(match_id: str, req: ActionRequest, svc: Svc,
+async def post_action(match_id: MatchId, req: ActionRequest, svc: Svc,
                       token: Token) -> dict[str, Any]:
     """Apply an action for the bearer's seat at ``version``: 409 when stale, 422 when illegal."""
     loaded, seat = await svc.act_async(match_id, token, req.action, req.version)
@@ -121,7 +122,7 @@ async def post_action(match_id: str, req: ActionRequest, svc: Svc,
 @router.post("/matches/{match_id}/next-deal", response_model=MatchView, operation_id="nextDeal",
              responses=_links(200, {"getLegal": {"parameters": _SAME}},
                               400, 401, 403, 404, 409, 413, 422))
-def next_deal(match_id: str, svc: Svc, token: Token,
+def next_deal(match_id: MatchId, svc: Svc, token: Token,
               req: Annotated[DealRequest | None, Body()] = None) -> dict[str, Any]:
     """Once a deal is over: the next deal, the deal passing to the next seat."""
     return svc.new_deal(match_id, token, req.version if req else None, restart=False)
@@ -130,7 +131,7 @@ def next_deal(match_id: str, svc: Svc, token: Token,
 @router.post("/matches/{match_id}/restart", response_model=MatchView, operation_id="restartMatch",
              responses=_links(200, {"getLegal": {"parameters": _SAME}},
                               400, 401, 403, 404, 409, 413, 422))
-def restart(match_id: str, svc: Svc, token: Token,
+def restart(match_id: MatchId, svc: Svc, token: Token,
             req: Annotated[DealRequest | None, Body()] = None) -> dict[str, Any]:
     """Once a deal is over: a new deal with a new random dealer; match totals start again."""
     return svc.new_deal(match_id, token, req.version if req else None, restart=True)
@@ -138,7 +139,7 @@ def restart(match_id: str, svc: Svc, token: Token,
 
 @router.get("/matches/{match_id}/log", response_model=MatchLog, operation_id="getLog",
             responses=_err(404))
-def get_log(match_id: str, svc: Svc) -> dict[str, Any]:
+def get_log(match_id: MatchId, svc: Svc) -> dict[str, Any]:
     """Every finished deal's actions with their seats and its seed (check it against the hash
     published at the start); the deal being played shows only its hash."""
     return svc.log(match_id)

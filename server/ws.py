@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from .errors import ApiError
 from .limits import ConnectionLimit, LocalConnectionLimit, RedisConnectionLimit
 from .models import WsAction
+from .params import check_match_id
 from .pubsub import Note
 from .service import Loaded, Service
 
@@ -102,28 +103,37 @@ async def _at(svc: Service, match_id: str, version: int) -> Loaded:
 async def match_ws(websocket: WebSocket, match_id: str, token: str | None = None) -> None:
     svc = websocket.app.state.service
     await websocket.accept()
+    try:
+        check_match_id(match_id)  # before the broker or the database hear of it
+    except ApiError as exc:
+        await _refuse(websocket, exc)
+        return
     # subscribed before the snapshot is read: a change landing in between is then pushed
     # (or skipped as already seen), never lost between the read and the subscription
     async with websocket.app.state.broker.subscribe(match_id) as notes:
         try:
             loaded, seat = await run_in_threadpool(_open, svc, match_id, token)
         except ApiError as exc:
-            await _send(websocket, {"type": "error", **exc.body()})
-            await websocket.close(code=4000 + exc.status)
+            await _refuse(websocket, exc)
             return
         limit = _connection_limit(websocket.app)
         lease = await limit.acquire(token) if token else None
         if token and lease is None:
-            await _send(websocket, _error(
+            await _refuse(websocket, ApiError(
                 "ws/too_many_connections",
                 f"this seat already has {limit.limit} open connections"))
-            await websocket.close(code=4429)
             return
         try:
             await _serve(_Stream(websocket, svc, seat), notes, match_id, token, loaded)
         finally:
             if token and lease is not None:
                 await limit.release(token, lease)
+
+
+async def _refuse(websocket: WebSocket, exc: ApiError) -> None:
+    """Refuse the connection: the error, then close code 4000 + its HTTP status (4404...)."""
+    await _send(websocket, {"type": "error", **exc.body()})
+    await websocket.close(code=4000 + exc.status, reason=exc.code)
 
 
 def _connection_limit(app: Any) -> ConnectionLimit:
