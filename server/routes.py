@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Depends, Header, Request
 
 from .errors import ApiError
+from .jsonin import JsonRoute
 from .models import (
     ActionRequest,
     CreateMatch,
@@ -61,7 +62,7 @@ def _links(status: int, links: dict[str, dict[str, Any]],
 Svc = Annotated[Service, Depends(service)]
 Token = Annotated[str | None, Depends(bearer)]
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", route_class=JsonRoute)
 router.include_router(ws_router)
 
 

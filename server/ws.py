@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -22,6 +21,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from .errors import ApiError
+from .jsonin import read_json
 from .limits import ConnectionLimit, LocalConnectionLimit, RedisConnectionLimit
 from .models import WsAction
 from .params import check_match_id
@@ -159,7 +159,7 @@ async def _serve(stream: _Stream, notes: asyncio.Queue[Note], match_id: str, tok
         await stream.send(loaded, "snapshot")
         pusher = asyncio.create_task(_push(stream, notes, match_id))
         while True:
-            text = await websocket.receive_text()  # WebSocketDisconnect when the client left
+            text = await _receive(websocket)  # WebSocketDisconnect when the client left
             now = time.monotonic()
             allowance = min(RATE, allowance + (now - stamp) * RATE)
             stamp = now
@@ -202,16 +202,31 @@ async def _push(stream: _Stream, notes: asyncio.Queue[Note], match_id: str) -> N
             return  # the client left: the receiving side ends the connection
 
 
-async def _handle(stream: _Stream, match_id: str, token: str | None, text: str) -> None:
+async def _receive(websocket: WebSocket) -> str | bytes:
+    """The next message, text or binary (``receive_text`` raised KeyError on a binary frame,
+    which dropped the connection)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
+
+
+async def _handle(stream: _Stream, match_id: str, token: str | None,
+                  text: str | bytes) -> None:
     websocket, svc = stream.ws, stream.svc
+    if isinstance(text, bytes):
+        await _send(websocket, _error("ws/binary_frame",
+                                         "send each message as JSON in a text frame"))
+        return
     if len(text.encode()) > MAX_MESSAGE_BYTES:
         await _send(websocket, _error("request/too_large",
                                          f"messages are limited to {MAX_MESSAGE_BYTES} bytes"))
         return
     try:
-        msg = WsAction.model_validate(json.loads(text))
-    except json.JSONDecodeError:
-        await _send(websocket, _error("request/malformed_json", "the message is not JSON"))
+        msg = WsAction.model_validate(read_json(text, "the message"))
+    except ApiError as exc:
+        await _send(websocket, {"type": "error", **exc.body()})
         return
     except ValidationError as exc:
         where = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])
