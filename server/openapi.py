@@ -31,7 +31,9 @@ def ws_spec() -> dict[str, Any]:
         "title": "paiju WebSocket messages",
         "description": "WS /api/matches/{match_id}/ws?token=<seat token>: the server sends a "
                        "snapshot first, then an update after every change; the client may send "
-                       "actions. Refused messages get an error and change nothing.",
+                       "actions. Refused messages get an error and change nothing; the "
+                       "server closes a connection only as it opens (4404 match/not_found, "
+                       "4403 auth/bad_token, 4429 ws/too_many_connections: docs/bots.md).",
         "client_to_server": TypeAdapter(WsAction).json_schema(),
         "server_to_client": TypeAdapter(WsSnapshot | WsUpdate | WsError).json_schema(),
     }

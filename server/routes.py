@@ -6,6 +6,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Header, Request
 
+from engine import GAMES
+from engine.score_schemas import SCORE_SCHEMAS
+
 from .errors import ApiError
 from .jsonin import JsonRoute
 from .models import (
@@ -72,10 +75,33 @@ def list_games(svc: Svc) -> list[dict[str, Any]]:
     return svc.games()
 
 
-@router.post("/games/{game}/score", operation_id="scoreHand", responses=_err(400, 404, 413, 422))
-def score_hand(game: str, svc: Svc, spec: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
-    """The game's hand calculator: a hand described in JSON in, its itemised score out (see the
-    game's ``score`` docstring for the shape)."""
+def _score_route(game: str) -> None:
+    """``POST /api/games/<game>/score`` for one game: a route of its own, so that OpenAPI
+    documents the body as that game's hand description (``engine.score_schemas``)."""
+
+    def score(svc: Svc, spec: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+        return svc.score(game, spec)
+
+    router.add_api_route(
+        f"/games/{game}/score", score, methods=["POST"], operation_id=f"score_{game}",
+        summary=f"Score a {GAMES[game].title} hand", responses=_err(400, 413, 422),
+        description=f"{GAMES[game].title}'s hand calculator: a hand described in JSON in, its "
+                    "itemised score out (or why it does not win). A description the schema "
+                    "allows may still be refused (422 `score/invalid_spec`, with the reason) "
+                    "for what no schema says: a fifth copy, a broken run or group, flags that "
+                    "contradict each other or the tiles.",
+        openapi_extra={"requestBody": {"required": True, "content": {
+            "application/json": {"schema": SCORE_SCHEMAS[game]}}}})
+
+
+for _game in sorted(GAMES):
+    _score_route(_game)
+
+
+@router.post("/games/{game}/score", include_in_schema=False)
+def score_unknown_game(game: str, svc: Svc,
+                       spec: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+    """Any other game name: 404 ``game/unknown`` (a registered game's own route comes first)."""
     return svc.score(game, spec)
 
 
