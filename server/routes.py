@@ -83,7 +83,7 @@ def _score_route(game: str) -> None:
         return svc.score(game, spec)
 
     router.add_api_route(
-        f"/games/{game}/score", score, methods=["POST"], operation_id=f"score_{game}",
+        f"/games/{game}/score", score, methods=["POST"], operation_id=f"score{game.capitalize()}",
         summary=f"Score a {GAMES[game].title} hand", responses=_err(400, 413, 422),
         description=f"{GAMES[game].title}'s hand calculator: a hand described in JSON in, its "
                     "itemised score out (or why it does not win). A description the schema "

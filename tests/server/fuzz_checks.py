@@ -6,7 +6,7 @@ exact about shapes (games, seat counts per game, seat kinds, action objects, eac
 description with its tile names and counts), so only these remain, each a documented 422:
 
 - an action (``postAction``): whether it is legal depends on the match's position;
-- a hand description (``score_<game>``): a fifth copy of a face, a broken run or group, flags
+- a hand description (``scoreSichuan``...): a fifth copy of a face, a broken run or group, flags
   that contradict each other or the tiles, a Nantong winner whose cards do not win. A refusal
   in the words of a shape ("must be", "unknown fields", "not a tile"...) is still a failure: a
   schema-valid description has the shape the calculator reads.
@@ -29,7 +29,7 @@ def _rules_only(operation: str, error: dict[str, Any]) -> bool:
     code, message = error.get("code", ""), error.get("message", "")
     if operation == "postAction":
         return code.startswith("action/")
-    if operation.startswith("score_"):
+    if operation.startswith("score"):  # scoreSichuan, scoreMcr...
         return code == "score/invalid_spec" and not any(w in message for w in SHAPE_WORDS)
     return False
 
