@@ -370,7 +370,9 @@ def score_winner(hand: Hand, indicators: Sequence[int], sit: WinSituation) -> Sc
             mults = []
             if shape == "piao_hu":
                 mults.append("piao_hu")
-                took = sit.from_discard and placed is not None and placed[0] != "pair"
+                # NT-6.4, NT-6.6: a winning discard opens the hand only when it completes a
+                # triplet; completing the pair or a 1-2-3 of Coins makes no pung
+                took = sit.from_discard and placed is not None and placed[0] == "pung"
                 if not opened and not took:
                     mults.append("closed_floating")
             mults += event_mults
