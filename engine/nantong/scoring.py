@@ -71,7 +71,7 @@ BONUSES: dict[str, tuple[str, str]] = {
 SELF_DRAW = KONG_REPLACEMENT = WAIT = 10
 MULTIPLIERS: dict[str, tuple[str, str]] = {  # NT-6.6, each ×2, in this order
     "piao_hu": ("Piao Hu", "飘胡"),
-    "closed_floating": ("Closed Floating: Piao Hu taking no discard", ""),
+    "closed_floating": ("Closed Floating: Piao Hu with no pung", ""),
     "three_elders": ("Three Elders: three each of Red Flower, White Flower and Thousand", ""),
     "heavenly": ("Heavenly win", "天胡"),
     "dealer_first_discard": ("Win on the dealer's first discard", ""),
