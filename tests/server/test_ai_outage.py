@@ -176,3 +176,12 @@ def _stored_version(cluster: PgCluster, mid: str) -> int:
     with psycopg.connect(cluster.url().replace("+psycopg", ""), connect_timeout=5) as conn:
         row = conn.execute("SELECT version FROM matches WHERE id = %s", (mid,)).fetchone()
     return int(row[0]) if row else -1
+
+
+def test_compose_brings_the_server_and_the_ai_back_after_a_crash() -> None:
+    """Containers die too (out of memory, a bug): compose restarts them."""
+    import yaml
+
+    services = yaml.safe_load((ROOT / "compose.yaml").read_text())["services"]
+    for name in ("app", "ai"):
+        assert services[name].get("restart") in ("always", "unless-stopped", "on-failure"), name
