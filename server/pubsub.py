@@ -122,7 +122,8 @@ async def keep_watch(broker: LocalBroker, versions: Callable[[list[str]], dict[s
         try:
             found = await asyncio.to_thread(versions, ids)
         except Exception as exc:  # the database is away: the next round asks again
-            log.warning("could not read the versions of %d quiet matches: %s", len(ids), exc)
+            log.warning("could not read the versions of %d quiet matches: %s", len(ids),
+                        str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
             continue
         for match_id, version in found.items():
             broker.remind(match_id, version)
