@@ -143,7 +143,8 @@ def _errors(app: FastAPI) -> None:
     async def outage(request: Request, exc: Exception) -> JSONResponse:
         """The database cannot be reached (it restarts): a JSON 503 with Retry-After, which
         clients retry, rather than the plain-text 500 of an unhandled error."""
-        log.warning("%s %s: database unavailable: %s", request.method, request.url.path,
+        log.warning("%s %s: database unavailable: %s", getattr(request, "method", "WS"),
+                    request.url.path,
                     str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
         err = unavailable(exc)
         return JSONResponse(err.body(), status_code=err.status, headers=err.headers())

@@ -217,6 +217,7 @@ class RedisBroker:
                                     exc_info=True)
 
     async def aclose(self) -> None:
+        self.subscribed.clear()  # a worker started again waits for its new subscription
         if self._sender is not None:
             with contextlib.suppress(Exception):  # the last notes out before closing
                 await asyncio.wait_for(asyncio.shield(self._sender), timeout=2)
