@@ -11,8 +11,8 @@ import asyncio
 import gc
 import logging
 from collections.abc import AsyncIterator
-from typing import Any
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -26,7 +26,15 @@ from engine import EngineError
 
 from .appender import AsyncAppender
 from .assist import router as assist_router
-from .errors import _OUTAGES, RETRY_AFTER_SECONDS, ApiError, from_engine, is_outage, unavailable
+from .errors import (
+    OUTAGES,
+    RETRY_AFTER_SECONDS,
+    ApiError,
+    describe,
+    from_engine,
+    is_outage,
+    unavailable,
+)
 from .limits import BodyLimit
 from .pubsub import LocalBroker, RedisBroker, keep_watch
 from .replays import router as replays_router
@@ -144,12 +152,11 @@ def _errors(app: FastAPI) -> None:
         """The database cannot be reached (it restarts): a JSON 503 with Retry-After, which
         clients retry, rather than the plain-text 500 of an unhandled error."""
         log.warning("%s %s: database unavailable: %s", getattr(request, "method", "WS"),
-                    request.url.path,
-                    str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+                    request.url.path, describe(exc))
         err = unavailable(exc)
         return JSONResponse(err.body(), status_code=err.status, headers=err.headers())
 
-    for kind in _OUTAGES:
+    for kind in OUTAGES:
         app.add_exception_handler(kind, outage)
 
     @app.exception_handler(Exception)

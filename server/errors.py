@@ -48,7 +48,8 @@ RETRY_AFTER_SECONDS = 1
 """What a 503 tells a client to wait before trying again (a restarted PostgreSQL takes a second
 or two to take connections again)."""
 
-_OUTAGES: tuple[type[BaseException], ...] = (
+OUTAGES: tuple[type[BaseException], ...] = (
+    # what a request meets while the database restarts (see also ``is_outage``)
     sqlalchemy.exc.OperationalError,  # connection refused, lost or terminated; SQLite busy
     sqlalchemy.exc.InterfaceError,
     sqlalchemy.exc.TimeoutError,  # no pooled connection came free in time
@@ -88,7 +89,13 @@ def is_outage(exc: BaseException) -> bool:
     what a request meets while PostgreSQL restarts."""
     if isinstance(exc, sqlalchemy.exc.DBAPIError) and exc.connection_invalidated:
         return True
-    return isinstance(exc, _OUTAGES)
+    return isinstance(exc, OUTAGES)
+
+
+def describe(exc: BaseException) -> str:
+    """``exc`` in one line for a log (a driver's error runs over several, SQL included)."""
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0]}" if text else type(exc).__name__
 
 
 def unavailable(exc: BaseException | None = None) -> ApiError:

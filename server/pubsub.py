@@ -17,6 +17,8 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Protocol
 
+from .errors import describe
+
 log = logging.getLogger(__name__)
 
 ALL = "*"
@@ -123,7 +125,7 @@ async def keep_watch(broker: LocalBroker, versions: Callable[[list[str]], dict[s
             found = await asyncio.to_thread(versions, ids)
         except Exception as exc:  # the database is away: the next round asks again
             log.warning("could not read the versions of %d quiet matches: %s", len(ids),
-                        str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+                        describe(exc))
             continue
         for match_id, version in found.items():
             broker.remind(match_id, version)

@@ -21,7 +21,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from .errors import ApiError, is_outage, outage_as_api_error
+from .errors import ApiError, describe, is_outage, outage_as_api_error
 from .limits import ConnectionLimit, LocalConnectionLimit, RedisConnectionLimit
 from .models import WsAction
 from .pubsub import Note
@@ -199,7 +199,7 @@ async def _push(stream: _Stream, notes: asyncio.Queue[Note], match_id: str) -> N
         except Exception as exc:
             failures += 1
             log.warning("update of match %s to version %s failed (%s); trying again",
-                        match_id, owed, exc)
+                        match_id, owed, describe(exc))
             continue
         failures = 0
         try:
