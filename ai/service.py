@@ -109,8 +109,10 @@ class AiRunner:
 
     def _release(self, match_id: str, task: asyncio.Task[None] | None) -> None:
         """``task`` no longer plays the match (a task cancelled before it ran included)."""
-        self._tasks.discard(task)  # type: ignore[arg-type]
-        if task is not None and self._running.get(match_id) is task:
+        if task is None:
+            return
+        self._tasks.discard(task)
+        if self._running.get(match_id) is task:
             del self._running[match_id]
 
     async def sweep(self) -> None:
