@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from .models import WsAction, WsError, WsSnapshot, WsUpdate
+from .models import WsAction, WsError, WsSnapshot, WsSync, WsUpdate
 from .settings import ROOT, Settings
 
 OUT = ROOT / "openapi"
@@ -31,8 +31,12 @@ def ws_spec() -> dict[str, Any]:
         "title": "paiju WebSocket messages",
         "description": "WS /api/matches/{match_id}/ws?token=<seat token>: the server sends a "
                        "snapshot first, then an update after every change; the client may send "
-                       "actions. Refused messages get an error and change nothing.",
-        "client_to_server": TypeAdapter(WsAction).json_schema(),
+                       "actions, and a sync, answered with a snapshot of the match as it is "
+                       "now. Refused messages get an error and change nothing. A connection "
+                       "the server cannot serve is sent an error and closed with 4000 + the "
+                       "error's HTTP status (4503: the database cannot be reached; connect "
+                       "again after a second).",
+        "client_to_server": TypeAdapter(WsAction | WsSync).json_schema(),
         "server_to_client": TypeAdapter(WsSnapshot | WsUpdate | WsError).json_schema(),
     }
 
