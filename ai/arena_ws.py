@@ -5,8 +5,9 @@ The arena starts a real server in this process (uvicorn on ``host:port``, a thro
 database, no AI service), and for every shuffle and rotation creates a match through the API
 with every seat ``human`` and that shuffle's seed. It announces the ``ws`` seat's join
 information — one JSON line ``{"join": {"match_id", "seat", "token", "ws"}}`` — plays the other
-seats itself through the REST API with its policies (timed like in-process), and waits for the
-deal to end before the next one. ``paiju arena ... --seats ws,basic,basic,basic`` prints the
+seats itself through the REST API with its policies (timed like in-process; a request answered
+503, SQLite busy, is sent again after its ``Retry-After``), and waits for the deal to end before
+the next one. ``paiju arena ... --seats ws,basic,basic,basic`` prints the
 join lines on standard output, so a bot reading them (``examples/bot.py --arena``) can simply be
 piped after it; the report follows the last deal.
 """
@@ -37,6 +38,7 @@ from .arena import (
     shuffle_means,
 )
 from .policies import Policy, Settings
+from .retry import send
 
 WS = "ws"
 """The seat kind of an external bot."""
@@ -87,8 +89,8 @@ async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], see
                       policies: dict[str, dict[str, Policy]], ws_base: str,
                       announce: Announce, timeout: float) -> dict[str, Any]:
     """One deal on the server: the ``ws`` seat announced, the others played here."""
-    r = await http.post("/api/matches", json={"game": game, "seed": seed,
-                                              "seats": [{"kind": "human"}] * len(levels)})
+    r = await send(http, "POST", "/api/matches", json={
+        "game": game, "seed": seed, "seats": [{"kind": "human"}] * len(levels)})
     r.raise_for_status()
     match = r.json()
     match_id = match["match_id"]
@@ -105,12 +107,12 @@ async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], see
     while True:
         acted = False
         for seat in ours:
-            r = await http.get(f"/api/matches/{match_id}/legal", headers=auth[seat])
+            r = await send(http, "GET", f"/api/matches/{match_id}/legal", headers=auth[seat])
             r.raise_for_status()
             legal = r.json()
             if not legal["actions"]:
                 continue
-            r = await http.get(f"/api/matches/{match_id}", headers=auth[seat])
+            r = await send(http, "GET", f"/api/matches/{match_id}", headers=auth[seat])
             r.raise_for_status()
             view = r.json()
             if view["version"] != legal["version"]:
@@ -124,8 +126,9 @@ async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], see
             if action not in legal["actions"]:
                 bot.illegal += 1
                 action = legal["actions"][0]
-            r = await http.post(f"/api/matches/{match_id}/actions", headers=auth[seat],
-                                json={"action": action, "version": legal["version"]})
+            r = await send(http, "POST", f"/api/matches/{match_id}/actions",
+                           headers=auth[seat], json={"action": action,
+                                                     "version": legal["version"]})
             if r.status_code not in (200, 409):  # 409: the bot acted first; look again
                 r.raise_for_status()
             acted = True
@@ -133,7 +136,8 @@ async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], see
         if acted:
             waited_since = time.monotonic()
             continue
-        r = await http.get(f"/api/matches/{match_id}", headers=auth[ours[0]] if ours else {})
+        r = await send(http, "GET", f"/api/matches/{match_id}",
+                       headers=auth[ours[0]] if ours else {})
         r.raise_for_status()
         result = r.json()["state"]["result"]
         if result is not None:

@@ -12,6 +12,7 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -25,9 +26,17 @@ from engine import EngineError
 
 from .appender import AsyncAppender
 from .assist import router as assist_router
-from .errors import ApiError, from_engine
+from .errors import (
+    OUTAGES,
+    RETRY_AFTER_SECONDS,
+    ApiError,
+    describe,
+    from_engine,
+    is_outage,
+    unavailable,
+)
 from .limits import BodyLimit
-from .pubsub import LocalBroker, RedisBroker
+from .pubsub import LocalBroker, RedisBroker, keep_watch
 from .replays import router as replays_router
 from .routes import router
 from .service import Service
@@ -39,10 +48,15 @@ log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_S = 5.0
 """How long a stopping worker waits for its background tasks (Redis listener, AI) to finish."""
 
+SUBSCRIBE_WAIT_S = 5.0
+"""How long a starting worker waits for its Redis subscription before it serves."""
+
 DESCRIPTION = """\
 paiju plays traditional Chinese tile and card games. Create a match, then act for your seat with
 its secret token (`Authorization: Bearer <token>`). Every refusal is a JSON
-`{"error": {"code", "message"}}` with a 4xx status. Bots use the WebSocket
+`{"error": {"code", "message"}}` with a 4xx status. While the database cannot be reached (it
+restarts) the match routes answer 503 `db/unavailable` with `Retry-After`: send the request
+again after that many seconds. Bots use the WebSocket
 `/api/matches/{id}/ws?token=…` (see docs/bots.md and openapi/ws-messages.json)."""
 
 
@@ -62,8 +76,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         broker.bind(asyncio.get_running_loop())
         tasks = []
+        local = broker.local if isinstance(broker, RedisBroker) else broker
+        tasks.append(asyncio.create_task(
+            keep_watch(local, service.store.versions, settings.ws_resync_seconds)))
         if isinstance(broker, RedisBroker):
             tasks.append(asyncio.create_task(broker.listen()))
+            await broker.wait_subscribed(SUBSCRIBE_WAIT_S)
         if settings.ai_in_process:
             from ai.service import run_in_process
 
@@ -98,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(replays_router)
     app.include_router(assist_router)
     _errors(app)
+    _document_outages(app)
     if settings.web_dir.is_dir():
         _web(app, StaticFiles(directory=settings.web_dir, html=True))
     return app
@@ -127,7 +146,29 @@ def _web(app: FastAPI, files: StaticFiles) -> None:
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers())
+
+    async def outage(request: Request, exc: Exception) -> JSONResponse:
+        """The database cannot be reached (it restarts): a JSON 503 with Retry-After, which
+        clients retry, rather than the plain-text 500 of an unhandled error."""
+        log.warning("%s %s: database unavailable: %s", getattr(request, "method", "WS"),
+                    request.url.path, describe(exc))
+        err = unavailable(exc)
+        return JSONResponse(err.body(), status_code=err.status, headers=err.headers())
+
+    for kind in OUTAGES:
+        app.add_exception_handler(kind, outage)
+
+    @app.exception_handler(Exception)
+    async def internal(_: Request, exc: Exception) -> JSONResponse:
+        """Whatever else escapes (a bug): still the API's JSON error, never plain text (the
+        traceback is logged by the server)."""
+        if is_outage(exc):  # e.g. an invalidated connection raised as a DBAPIError
+            err = unavailable(exc)
+            return JSONResponse(err.body(), status_code=err.status, headers=err.headers())
+        return JSONResponse({"error": {"code": "server/internal",
+                                       "message": "the server failed to answer this request"}},
+                            status_code=500)
 
     @app.exception_handler(EngineError)
     async def engine_error(_: Request, exc: EngineError) -> JSONResponse:
@@ -151,6 +192,39 @@ def _errors(app: FastAPI) -> None:
             exc.status_code, "request/invalid")
         return JSONResponse({"error": {"code": code, "message": str(exc.detail)}},
                             status_code=exc.status_code, headers=exc.headers)
+
+
+def _document_outages(app: FastAPI) -> None:
+    """Every operation under ``/api/matches`` reads or writes the database, so each may answer
+    503 ``db/unavailable`` with ``Retry-After`` while it restarts: added to the OpenAPI
+    document here, in one place, rather than route by route."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        spec = build()
+        for path, operations in spec.get("paths", {}).items():
+            if not path.startswith("/api/matches"):
+                continue
+            for operation in operations.values():
+                operation.setdefault("responses", {})["503"] = _UNAVAILABLE_RESPONSE
+        app.openapi_schema = spec
+        return spec
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+_UNAVAILABLE_RESPONSE: dict[str, Any] = {
+    "description": "The database cannot be reached right now (`db/unavailable`): send the "
+                   "request again after `Retry-After` seconds. A write cut off by the outage "
+                   "may still have landed: an action sent again at the same version then "
+                   "answers 409",
+    "headers": {"Retry-After": {"description": "Seconds to wait before trying again",
+                                "schema": {"type": "integer",
+                                           "example": RETRY_AFTER_SECONDS}}},
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}},
+}
 
 
 GC_THRESHOLDS = (50_000, 20, 100)

@@ -184,8 +184,17 @@ class WsAction(Wire):
     version: StrictInt
 
 
+class WsSync(Wire):
+    """Client → server: send me the match as it is now (answered with a ``snapshot``, or an
+    ``error`` such as ``db/unavailable``). A client that has heard nothing for a while sends
+    it: an update that never came, or a dead connection, then shows."""
+
+    type: Literal["sync"]
+
+
 class WsSnapshot(Wire):
-    """Server → client, first message of every connection (and after each reconnect)."""
+    """Server → client, first message of every connection (and after each reconnect), and the
+    answer to a ``sync``."""
 
     type: Literal["snapshot"]
     match: MatchView

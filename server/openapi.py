@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from .models import WsAction, WsError, WsSnapshot, WsUpdate
+from .models import WsAction, WsError, WsSnapshot, WsSync, WsUpdate
 from .settings import ROOT, Settings
 
 OUT = ROOT / "openapi"
@@ -31,10 +31,14 @@ def ws_spec() -> dict[str, Any]:
         "title": "paiju WebSocket messages",
         "description": "WS /api/matches/{match_id}/ws?token=<seat token>: the server sends a "
                        "snapshot first, then an update after every change; the client may send "
-                       "actions. Refused messages get an error and change nothing; the "
-                       "server closes a connection only as it opens (4404 match/not_found, "
-                       "4403 auth/bad_token, 4429 ws/too_many_connections: docs/bots.md).",
-        "client_to_server": TypeAdapter(WsAction).json_schema(),
+                       "actions, and a sync, answered with a snapshot of the match as it is "
+                       "now. Refused messages get an error, change nothing and leave the "
+                       "connection open. A connection the server cannot serve is sent an error "
+                       "and closed with 4000 + the error's HTTP status, the error's code as "
+                       "reason: 4404 match/not_found, 4403 auth/bad_token, 4429 "
+                       "ws/too_many_connections, 4503 db/unavailable (connect again after a "
+                       "second): docs/bots.md.",
+        "client_to_server": TypeAdapter(WsAction | WsSync).json_schema(),
         "server_to_client": TypeAdapter(WsSnapshot | WsUpdate | WsError).json_schema(),
     }
 

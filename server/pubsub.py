@@ -11,10 +11,13 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Protocol
+
+from .errors import describe
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +46,9 @@ class LocalBroker:
     def __init__(self) -> None:
         self._subs: dict[str, set[asyncio.Queue[Note]]] = defaultdict(set)
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._heard: dict[str, float] = {}
+        """When each watched match last had a note here (or was first watched): see
+        ``quiet``."""
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
@@ -69,6 +75,21 @@ class LocalBroker:
         for key in (match_id, ALL):
             for q in list(self._subs.get(key, ())):
                 q.put_nowait((match_id, version))
+        if match_id in self._heard:
+            self._heard[match_id] = time.monotonic()
+
+    def quiet(self, seconds: float) -> list[str]:
+        """The matches watched here that have had no note for ``seconds``."""
+        since = time.monotonic() - seconds
+        return [m for m, heard in self._heard.items() if heard <= since]
+
+    def remind(self, match_id: str, version: int) -> None:
+        """Tell the match's own subscribers (not ``ALL``'s) that it is at ``version``: each
+        skips it when it has seen that version (see ``keep_watch``)."""
+        for q in list(self._subs.get(match_id, ())):
+            q.put_nowait((match_id, version))
+        if match_id in self._heard:
+            self._heard[match_id] = time.monotonic()
 
     @asynccontextmanager
     async def subscribe(self, match_id: str) -> AsyncIterator[asyncio.Queue[Note]]:
@@ -76,12 +97,38 @@ class LocalBroker:
             self._loop = asyncio.get_running_loop()
         q: asyncio.Queue[Note] = asyncio.Queue()
         self._subs[match_id].add(q)
+        if match_id != ALL:
+            self._heard.setdefault(match_id, time.monotonic())
         try:
             yield q
         finally:
             self._subs[match_id].discard(q)
             if not self._subs[match_id]:
                 del self._subs[match_id]
+                self._heard.pop(match_id, None)
+
+
+async def keep_watch(broker: LocalBroker, versions: Callable[[list[str]], dict[str, int]],
+                     quiet_seconds: float) -> None:
+    """Make the push path heal itself: every half ``quiet_seconds``, the matches this worker
+    watches that have had no note for ``quiet_seconds`` are announced to their subscribers at
+    their stored version (one query for all of them). A note can be lost — its worker killed
+    between the commit and the publish, Redis away, a worker taking sockets before it
+    subscribed, a failed render — and a seat waiting on that version would otherwise wait
+    forever; a socket that has the version skips the reminder. Runs until cancelled."""
+    while True:
+        await asyncio.sleep(quiet_seconds / 2)
+        ids = broker.quiet(quiet_seconds)
+        if not ids:
+            continue
+        try:
+            found = await asyncio.to_thread(versions, ids)
+        except Exception as exc:  # the database is away: the next round asks again
+            log.warning("could not read the versions of %d quiet matches: %s", len(ids),
+                        describe(exc))
+            continue
+        for match_id, version in found.items():
+            broker.remind(match_id, version)
 
 
 CHANNEL = "paiju:matches"
@@ -122,6 +169,8 @@ class RedisBroker:
         self.absorb: Callable[[str, int, Step], None] | None = None
         """Called with a note's action before its subscribers hear of it (the service steps
         its cached copy forward)."""
+        self.subscribed = asyncio.Event()
+        """Set once the listener first subscribed (the app waits for it before serving)."""
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self.local.bind(loop)
@@ -170,6 +219,7 @@ class RedisBroker:
                                     exc_info=True)
 
     async def aclose(self) -> None:
+        self.subscribed.clear()  # a worker started again waits for its new subscription
         if self._sender is not None:
             with contextlib.suppress(Exception):  # the last notes out before closing
                 await asyncio.wait_for(asyncio.shield(self._sender), timeout=2)
@@ -189,6 +239,7 @@ class RedisBroker:
             ps = client.pubsub()
             try:
                 await ps.subscribe(CHANNEL)
+                self.subscribed.set()
                 if lost:
                     await self._resync()
                     lost = False
@@ -215,6 +266,17 @@ class RedisBroker:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(_close(ps, client), timeout=2)
 
+
+    async def wait_subscribed(self, timeout: float) -> bool:
+        """Wait until the listener has subscribed, at most ``timeout`` seconds: a worker that
+        takes sockets before it hears the other workers' notes would miss the changes made in
+        between (the quiet check would make them up, seconds later)."""
+        try:
+            await asyncio.wait_for(self.subscribed.wait(), timeout)
+            return True
+        except TimeoutError:
+            log.warning("not subscribed to Redis after %s s; serving anyway", timeout)
+            return False
 
     async def _resync(self) -> None:
         """Announce every match this worker watches at its stored version: changes published

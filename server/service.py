@@ -21,7 +21,7 @@ from engine import GAMES, EngineError, Game, get_game
 from engine.core.rng import seed_hash
 
 from .appender import AsyncAppender
-from .errors import ApiError, from_engine
+from .errors import ApiError, from_engine, outage_as_api_error
 from .models import CreateMatch
 from .pubsub import Broker, Step
 from .store import AiSeatRow, DealRow, Entry, MatchRow, Stale, Store
@@ -326,11 +326,13 @@ class Service:
     async def act_async(self, match_id: str, token: str | None, action: dict[str, Any],
                         version: int) -> tuple[Loaded, int]:
         """``act_loaded`` from the event loop: ``act_fast`` when it applies, else a request
-        thread."""
-        done = await self.act_fast(match_id, token, action, version)
-        if done is None:
-            done = await run_in_threadpool(self.act_loaded, match_id, token, action, version)
-        return done
+        thread. A database outage is raised as ``ApiError("db/unavailable")``, which the
+        WebSocket sends as an error message (the REST route answers it as a 503)."""
+        with outage_as_api_error():
+            done = await self.act_fast(match_id, token, action, version)
+            if done is None:
+                done = await run_in_threadpool(self.act_loaded, match_id, token, action, version)
+            return done
 
     async def act_fast(self, match_id: str, token: str | None, action: dict[str, Any],
                        version: int) -> tuple[Loaded, int] | None:

@@ -28,6 +28,10 @@ class Settings(BaseSettings):
     ws_connections_per_token: int = 8
     """Open WebSockets one seat token may hold (a reconnecting tab needs a few); counted across
     workers in Redis when ``redis_url`` is set."""
+    ws_resync_seconds: float = 5.0
+    """A match watched by this worker's sockets that has had no change note for this long is
+    checked against its stored version, and its sockets brought up to date (a lost note
+    costs a seat this long at most, never forever)."""
     ws_lease_seconds: float = 30.0
     """How long a WebSocket's Redis lease lasts unless its worker renews it (after a crash)."""
     web_dir: Path = ROOT / "web"

@@ -20,7 +20,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from .errors import ApiError
+from .errors import ApiError, describe, is_outage, outage_as_api_error
 from .jsonin import read_json
 from .limits import ConnectionLimit, LocalConnectionLimit, RedisConnectionLimit
 from .models import WsAction
@@ -84,8 +84,10 @@ def merge_events(previous: list[Any], msg: dict[str, Any]) -> list[Any]:
 
 def _open(svc: Service, match_id: str, token: str | None) -> tuple[Loaded, int | None]:
     """The match at its latest stored version and the token's seat (None: a spectator); raises
-    ApiError for an unknown match or a token that is not one of its seats."""
-    loaded = svc.load(match_id)
+    ApiError for an unknown match, a token that is not one of its seats, or a database that
+    cannot be reached (``db/unavailable``: the socket is told so and closed with 4503)."""
+    with outage_as_api_error():
+        loaded = svc.load(match_id)
     return loaded, svc.seat_of(loaded.row, token) if token else None
 
 
@@ -167,7 +169,8 @@ async def _serve(stream: _Stream, notes: asyncio.Queue[Note], match_id: str, tok
                 await _send(websocket, _error("ws/rate_limited", "too many messages; slow down"))
                 continue
             allowance -= 1
-            await _handle(stream, match_id, token, text)
+            if not await _sync(stream, match_id, text):
+                await _handle(stream, match_id, token, text)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -177,29 +180,85 @@ async def _serve(stream: _Stream, notes: asyncio.Queue[Note], match_id: str, tok
                 await pusher
 
 
+PUSH_RETRY_MAX_S = 5.0
+"""The longest a socket's pusher waits before it tries a failed update again."""
+
+
 async def _push(stream: _Stream, notes: asyncio.Queue[Note], match_id: str) -> None:
     """Send an update for each change this connection has not seen yet; changes that queued
-    up meanwhile go out as one update (of the newest). A failure to render one is logged and
-    answered from the store instead: a socket that missed an update would wait forever."""
+    up meanwhile go out as one update (of the newest). An update that cannot be rendered (the
+    database restarts) is owed, not dropped: it is tried again after a pause, or sooner when
+    another note comes, since a socket that missed an update would wait forever."""
+    owed, failures = -1, 0
     while True:
-        _, version = await notes.get()
+        if owed <= stream.version:
+            owed = (await notes.get())[1]
+        elif failures:
+            with contextlib.suppress(TimeoutError):
+                pause = min(PUSH_RETRY_MAX_S, 0.25 * 2 ** failures)
+                owed = max(owed, (await asyncio.wait_for(notes.get(), pause))[1])
         while not notes.empty():
-            version = max(version, notes.get_nowait()[1])
-        if version <= stream.version:
+            owed = max(owed, notes.get_nowait()[1])
+        if owed <= stream.version:
             continue
-        svc = stream.svc
         try:
-            loaded = await _at(svc, match_id, version)
+            loaded = await _render(stream.svc, match_id, owed)
         except ApiError:
+            owed = -1  # the match is gone (it never is once a socket is open)
             continue
-        except Exception:
-            log.exception("update of match %s to version %s failed; loading it", match_id,
-                          version)
-            loaded = await run_in_threadpool(svc.load, match_id)
+        except Exception as exc:
+            failures += 1
+            log.warning("update of match %s to version %s failed (%s); trying again",
+                        match_id, owed, describe(exc))
+            continue
+        failures = 0
         try:
             await stream.send(loaded, "update")
         except (WebSocketDisconnect, RuntimeError):
             return  # the client left: the receiving side ends the connection
+
+
+async def _render(svc: Service, match_id: str, version: int) -> Loaded:
+    """The match at a notified version, or, when catching up failed for another reason than a
+    database outage, as the store has it now (the failure is logged)."""
+    try:
+        return await _at(svc, match_id, version)
+    except ApiError:
+        raise
+    except Exception as exc:
+        if is_outage(exc):
+            raise
+        log.exception("update of match %s to version %s failed; loading it", match_id,
+                      version)
+        return await run_in_threadpool(svc.load, match_id)
+
+
+SYNC = {"type": "sync"}
+"""Client → server: "send me the match as it is now", answered with a snapshot. A client that
+has heard nothing for a while sends it (docs/bots.md): a lost update, or a dead connection,
+then shows at once."""
+
+
+async def _sync(stream: _Stream, match_id: str, text: str | bytes) -> bool:
+    """Answer ``{"type": "sync"}`` with a snapshot of the stored match (never older than what
+    the connection was sent); False when ``text`` is another message."""
+    if not isinstance(text, str) or len(text) > 64 or "sync" not in text:
+        return False  # cheap: actions are never this message, nor is a binary frame
+    try:
+        if read_json(text, "the message") != SYNC:
+            return False
+    except ApiError:
+        return False
+    try:
+        with outage_as_api_error():
+            loaded = await run_in_threadpool(stream.svc.load, match_id)
+            if loaded.row.version < stream.version:  # an update went out meanwhile
+                loaded = await _at(stream.svc, match_id, stream.version)
+    except ApiError as exc:
+        await _send(stream.ws, {"type": "error", **exc.body()})
+        return True
+    await stream.send(loaded, "snapshot")
+    return True
 
 
 async def _receive(websocket: WebSocket) -> str | bytes:

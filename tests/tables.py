@@ -106,6 +106,40 @@ def table_position(
     return state, tiles
 
 
+def declare_face_down(game: Any, state: Any, seat: int) -> Any:
+    """``seat`` declares its concealed kong in ``state`` (its only one); checks that the kong
+    lies face down to everybody else (MCR-3.3, SC-4.3, NT-4.1): the other seats' views and the
+    spectator's show the meld without cards and its event without a card, and no id of it;
+    the owner's view and the replay's open view show all four. Returns the state after it."""
+    kong = next(a for a in game.legal_actions(state, seat) if a["type"] == "concealed_kong")
+    after = game.apply(state, seat, kong)
+    ids = set(kong["cards"])
+    at = next(i for i, m in enumerate(after.melds[seat]) if m.concealed)
+    mine = game.view(after, seat)
+    assert {c["id"] for c in mine["players"][seat]["melds"][at]["cards"]} == ids
+    made = [e for e in mine["events"] if e["type"] == "concealed_kong"]
+    assert made[-1]["card"]["id"] in ids
+    for viewer in [s for s in range(game.players) if s != seat] + [None]:
+        view = game.view(after, viewer)
+        meld = view["players"][seat]["melds"][at]
+        assert meld["cards"] is None and meld["concealed"], (viewer, meld)
+        made = [e for e in view["events"] if e["type"] == "concealed_kong"]
+        assert made[-1] == {"type": "concealed_kong", "seat": seat}, (viewer, made)
+        assert not ids & set(_ints(view)), f"seat {viewer} sees an id of the kong"
+    open_ = game.open_view(after)
+    assert {c["id"] for c in open_["players"][seat]["melds"][at]["cards"]} == ids
+    return after
+
+
+def _ints(node: object) -> list[int]:
+    """Every int anywhere in a JSON value."""
+    if isinstance(node, dict):
+        return [i for v in node.values() for i in _ints(v)]
+    if isinstance(node, list):
+        return [i for v in node for i in _ints(v)]
+    return [node] if isinstance(node, int) and not isinstance(node, bool) else []
+
+
 def faces(ids: Sequence[int]) -> str:
     return " ".join(FACE_NAMES[t >> 2] for t in sorted(ids))
 

@@ -1,7 +1,8 @@
 """Protocol properties every registered game must keep, checked under random legal play.
 
-Each test plays whole deals with random legal actions (uniform, or eager for odd seeds) (``random.Random(seed)``), for
-every game in ``engine.GAMES`` and ``PAIJU_PROPERTY_SEEDS`` seeds (default 30). They pin the
+Each test plays whole deals with random legal actions (uniform, eager or hoarding, by seed;
+``random.Random(seed)``), for every game in ``engine.GAMES`` and ``PAIJU_PROPERTY_SEEDS`` seeds
+(default 30). They pin the
 contract the server, the AI and replays rely on (docs: ARCHITECTURE.md, "The engine protocol"):
 deals end, settle to zero, never lose or duplicate a card, replay exactly, never mutate a state,
 never show a hidden card, and refuse bad actions without changing anything.
@@ -20,7 +21,13 @@ from typing import Any
 import pytest
 
 from engine import GAMES, IllegalAction
-from engine.core.playout import Policy, eager_action, random_action, random_playout
+from engine.core.playout import (
+    Policy,
+    eager_action,
+    hoarding_action,
+    random_action,
+    random_playout,
+)
 from engine.core.protocol import Action, Game
 from engine.hints import hints
 
@@ -33,9 +40,10 @@ Step = tuple[Any, int, Action, Any]
 
 
 def policy(seed: int) -> Policy:
-    """Uniform play for even seeds; for odd seeds, play that takes every win and meld it can,
-    so that the rarer states (kongs, robbing, several winners) are checked too."""
-    return eager_action if seed % 2 else random_action
+    """Uniform play, play that takes every win and meld it can, and play that hoards copies
+    and declares concealed kongs, in turn by seed: the rarer states (kongs, robbing, several
+    winners, face-down kongs) are checked too."""
+    return (random_action, eager_action, hoarding_action)[seed % 3]
 
 
 def play(game: Game, seed: int) -> tuple[list[Step], Any]:
@@ -213,6 +221,63 @@ def test_views_never_show_a_hidden_card(game: Game, seed: int) -> None:
             json.dumps(view)
             leaked = sorted(set(card_ids_in(view)) & hidden)
             assert not leaked, f"step {i}: the view of seat {s} shows hidden cards {leaked}"
+
+
+def face_down(state: Any, viewer: int | None) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The concealed kongs another seat made, as (seat, index in its melds, tiles)."""
+    return [(s, i, m.tiles) for s, melds in enumerate(getattr(state, "melds", ()))
+            if s != viewer for i, m in enumerate(melds) if m.concealed]
+
+
+KONG_GAMES = [name for name in GAMES if isinstance(getattr(GAMES[name].new_deal(0), "melds", None),
+                                                   tuple)]
+
+
+@pytest.mark.parametrize("name", KONG_GAMES)
+def test_concealed_kongs_lie_face_down(name: str) -> None:
+    """MCR-3.3, SC-4.3, NT-4.1: another seat's concealed kong lies face down until the deal
+    ends. In no view of another seat or a spectator, and in no event, hint or determinized
+    state: the meld shows no cards, its event no card, its ids are hidden cards; a seat's
+    determinized states give the kong other faces (so no view, event or hint that is the same
+    on them can tell its face) and keep the seat's view and hints. Over the hoarding deals,
+    which declare every concealed kong they can (30 of them, whatever
+    ``PAIJU_PROPERTY_SEEDS`` says: at least one kong must show, or the check would be vacuous). Once the deal is over it is turned
+    up in every view."""
+    game = GAMES[name]
+    kongs = redealt = turned = 0
+    for seed in range(30):
+        seen: list[Any] = []
+        final, _ = random_playout(game, seed, random.Random(seed), policy=hoarding_action,
+                                  on_step=lambda before, *_: seen.append(before))
+        for i, state in enumerate([*seen, final]):
+            over = game.result(state) is not None
+            for viewer in [*range(game.players), None]:
+                down = face_down(state, viewer)
+                if over:  # the deal is over: every kong is turned up
+                    melds = [p["melds"] for p in game.view(state, viewer)["players"]]
+                    assert all(melds[s][k]["cards"] for s, k, _ in down), (seed, viewer)
+                    turned += len(down)
+                    continue
+                if not down:
+                    continue
+                kongs += 1
+                view = game.view(state, viewer)
+                hidden = game.hidden_cards(state, viewer)
+                for s, k, tiles in down:
+                    assert view["players"][s]["melds"][k]["cards"] is None, (seed, i, viewer)
+                    assert set(tiles) <= hidden, (seed, i, viewer)
+                for e in view["events"]:
+                    if e["type"] == "concealed_kong" and e["seat"] != viewer:
+                        assert "card" not in e, (seed, i, viewer, e)
+                if viewer is None:
+                    continue
+                det = game.determinize(state, viewer, random.Random(i))
+                assert game.view(det, viewer) == view, (seed, i, viewer)
+                assert hints(game, det, viewer) == hints(game, state, viewer), (seed, i, viewer)
+                redealt += any(det.melds[s][k].tiles != tiles for s, k, tiles in down)
+    assert kongs, f"no face-down kong in {name}'s hoarding deals; the check would be vacuous"
+    assert redealt, "determinize never gave a face-down kong another face"
+    assert turned, "no deal ended with a concealed kong: its turning up is unchecked"
 
 
 @pytest.mark.parametrize(("game", "seed"), CASES)

@@ -1,5 +1,6 @@
 // The JSON API (REST under /api) and the live connection to a match (WebSocket with
-// reconnect and backoff; polling GET every second while the socket is down).
+// reconnect and backoff; polling GET every second while the socket is down). While the server's
+// database restarts it answers 503 with Retry-After: requests are sent again after it.
 
 /**
  * JSON.parse that keeps seeds exact: a seed is an integer up to 2^63 - 1, beyond what a JS
@@ -18,19 +19,39 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the API; resolve to the JSON body, reject with ApiError (status 0: network failure). */
+/** How many times a request answered 503 (the database restarting) is sent in all. */
+const RETRY_ATTEMPTS = 8;
+const RETRY_AFTER_MAX_S = 10;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The seconds a 503 asks to wait before trying again. */
+function retryAfter(res) {
+  const s = Number(res.headers.get("Retry-After"));
+  return Number.isFinite(s) && s >= 0 ? Math.min(s, RETRY_AFTER_MAX_S) : 1;
+}
+
+/**
+ * Call the API; resolve to the JSON body, reject with ApiError (status 0: network failure).
+ * A 503 (the database restarting) is sent again after its Retry-After, a few times: an action
+ * too, since at its version it lands at most once (a 409 then says it had).
+ */
 export async function api(path, { method = "GET", token = null, body = undefined } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let res;
-  try {
-    res = await fetch(`/api${path}`, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
-    });
-  } catch (err) {
-    throw new ApiError(0, "network", "the server cannot be reached");
+  for (let attempt = 1; ; attempt++) {
+    try {
+      res = await fetch(`/api${path}`, {
+        method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+        cache: "no-store",
+      });
+    } catch (err) {
+      throw new ApiError(0, "network", "the server cannot be reached");
+    }
+    if (res.status !== 503 || attempt >= RETRY_ATTEMPTS) break;
+    await sleep(retryAfter(res) * 1000);
   }
   let data = null;
   try {
@@ -63,18 +84,28 @@ export const nextDeal = (id, token, version) =>
 export const restartMatch = (id, token, version) =>
   api(`/matches/${encodeURIComponent(id)}/restart`, { method: "POST", token, body: { version } });
 
-/** Close codes the server uses for refusals: 4000 + HTTP status. */
+/** Close codes the server uses for refusals: 4000 + HTTP status (4503, the database
+ * restarting, is not fatal: the page connects again). */
 const FATAL_CLOSE = new Set([4401, 4403, 4404]);
+
+/** After this long without a message the page asks for the match ({"type": "sync"}, answered
+ * with a snapshot); when that too goes unanswered as long, the socket is dead: connect again. */
+const SILENCE_MS = 15000;
 
 /**
  * Keeps a match view up to date. Callbacks: onView(matchView), onError({code, message}),
  * onFatal(ApiError-like) when the match or token is gone, onMode("live"|"polling"|"connecting").
+ * Options: silenceMs (SILENCE_MS).
  */
 export class LiveMatch {
-  constructor(matchId, token, handlers) {
+  constructor(matchId, token, handlers, { silenceMs = SILENCE_MS } = {}) {
     this.matchId = matchId;
     this.token = token;
     this.h = handlers;
+    this.silenceMs = silenceMs;
+    this.heard = 0; // when the socket last brought a message
+    this.asked = 0; // when a sync went out that has had no answer yet (0: none)
+    this.watchTimer = null;
     this.ws = null;
     this.attempts = 0;
     this.stopped = false;
@@ -91,6 +122,7 @@ export class LiveMatch {
   stop() {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    clearInterval(this.watchTimer);
     this.stopPolling();
     if (this.ws) {
       this.ws.onclose = null;
@@ -122,8 +154,13 @@ export class LiveMatch {
     this.ws = ws;
     ws.onopen = () => {
       this.attempts = 0;
+      this.heard = Date.now();
+      this.asked = 0;
+      this.watch();
     };
     ws.onmessage = (ev) => {
+      this.heard = Date.now();
+      this.asked = 0;
       let msg;
       try {
         msg = parseJson(ev.data);
@@ -142,6 +179,8 @@ export class LiveMatch {
         }
         this.h.onView(msg.match, msg.events ?? [], msg.type);
       } else if (msg.type === "error") {
+        // a sync the restarting database could not answer: the next silence asks again
+        if (msg.error?.code === "db/unavailable") return;
         this.h.onError?.(msg.error ?? { code: "unknown", message: "error" });
       }
     };
@@ -156,6 +195,23 @@ export class LiveMatch {
       this.startPolling();
       this.scheduleRetry();
     };
+  }
+
+  /** Check the socket for silence now and then: a lost update, or a dead connection, must not
+   * leave the table waiting forever. */
+  watch() {
+    clearInterval(this.watchTimer);
+    this.watchTimer = setInterval(() => {
+      const ws = this.ws;
+      if (!ws || ws.readyState !== WebSocket.OPEN) return;
+      const now = Date.now();
+      if (this.asked && now - this.asked > this.silenceMs) {
+        ws.close(); // no answer to the sync either: onclose connects again
+      } else if (!this.asked && now - this.heard > this.silenceMs) {
+        this.asked = now;
+        ws.send(JSON.stringify({ type: "sync" }));
+      }
+    }, Math.max(100, this.silenceMs / 4));
   }
 
   scheduleRetry() {

@@ -97,11 +97,12 @@ function howWon(how, seat, from, face, names) {
 function groupEl(kind, cards, size, extra = {}) {
   const label = groupName(kind);
   const cn = GROUPS[kind] ?? "";
+  // another seat's concealed kong lies face down (no cards) until the deal ends
   const el = h("div", { class: `lgroup lgroup--${kind}`, role: "group", "data-testid": extra.testid ?? "group",
-    "data-kind": kind, "aria-label": t("app.mj.meld", { kind: label, card: cardName(cards[0].face) }) });
+    "data-kind": kind, "aria-label": cards ? t("app.mj.meld", { kind: label, card: cardName(cards[0].face) }) : label });
   const row = h("div", { class: "lgroup__cards" });
-  cards.forEach((c, i) => {
-    if (kind === "concealed_kong" && (i === 0 || i === 3)) row.append(backEl(size));
+  (cards ?? [null, null, null, null]).forEach((c, i) => {
+    if (!c || (kind === "concealed_kong" && (i === 0 || i === 3))) row.append(backEl(size));
     else row.append(cardEl(c.face, { size }));
   });
   el.append(row, h("span", { class: "lgroup__label" }, label, cn ? [" ", zh(cn)] : ""));

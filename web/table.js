@@ -152,6 +152,10 @@ function meldsEl(melds, size) {
   if (!melds.length) return null;
   return h("div", { class: "melds", "data-testid": "melds" }, melds.map((m) => {
     const kind = m.concealed ? "concealed_kong" : m.added ? "added_kong" : m.type;
+    if (!m.cards) { // another seat's concealed kong lies face down until the deal ends
+      return h("div", { class: `meld meld--${m.type}`, role: "group", "data-testid": "face-down",
+        "aria-label": t(`app.meld.${kind}`) }, [0, 1, 2, 3].map(() => backEl(size, "tile--meld-back")));
+    }
     const face = m.cards[0].face;
     const group = h("div", { class: `meld meld--${m.type}`, role: "group",
       "aria-label": t("app.mj.meld", { kind: t(`app.meld.${kind}`), card: tileName(face) }) });

@@ -74,8 +74,8 @@ class _Seat:
                 seen[_FACE[name]] += 1
             for name in map(_FACE_KEY, p["hand"] or ()):
                 seen[_FACE[name]] += 1
-            for m in p["melds"]:
-                for name in map(_FACE_KEY, m["cards"]):
+            for m in p["melds"]:  # another seat's concealed kong lies face down (None)
+                for name in map(_FACE_KEY, m["cards"] or ()):
                     seen[_FACE[name]] += 1
         if view.get("claim"):
             seen[_FACE[view["claim"]["card"]["face"]]] += 1

@@ -198,8 +198,8 @@ class _Seat:
                 seen[t["id"]] = parse_face(t["face"])
             for t in p.get("hezi") or ():
                 seen[t["id"]] = parse_face(t["face"])
-            for m in p["melds"]:
-                for t in m["cards"]:
+            for m in p["melds"]:  # another seat's concealed kong lies face down (None)
+                for t in m["cards"] or ():
                     seen[t["id"]] = parse_face(t["face"])
         claim = view.get("claim")
         if claim and claim.get("card"):

@@ -126,8 +126,8 @@ class _Seat:
                 seen[t["id"]] = parse_face(t["face"])
             for t in p["discards"]:
                 seen[t["id"]] = parse_face(t["face"])
-            for m in p["melds"]:
-                for t in m["cards"]:
+            for m in p["melds"]:  # another seat's concealed kong lies face down (None)
+                for t in m["cards"] or ():
                     seen[t["id"]] = parse_face(t["face"])
             won = p.get("won")
             if won and isinstance(won.get("tile"), int):

@@ -42,6 +42,30 @@ def eager_action(game: Game, state: Any, seat: int, rng: random.Random) -> Actio
     return rng.choice(keen or legal)
 
 
+def hoarding_action(game: Game, state: Any, seat: int, rng: random.Random) -> Action:
+    """Play that keeps copies of a face together: it declares every concealed kong it can,
+    takes every win, passes on other claims, discards from its least-held faces, and decides
+    anything else at random.
+    Uniform play seldom holds four of a kind, and the hidden-information tests need face-down
+    kongs in every game that has them."""
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        raise EngineError(f"seat {seat} is to act but has no legal action")
+    for kind in ("concealed_kong", "win"):
+        made = [a for a in legal if a["type"] == kind]
+        if made:
+            return rng.choice(made)
+    discards = [a for a in legal if a["type"] == "discard"]
+    if not discards:
+        passes = [a for a in legal if a["type"] == "pass"]  # a pung would spoil a kong
+        return passes[0] if passes else rng.choice(legal)
+    held: dict[int, int] = {}
+    for a in discards:  # a card id's face is id >> 2 in every game
+        held[a["card"] >> 2] = held.get(a["card"] >> 2, 0) + 1
+    fewest = min(held.values())
+    return rng.choice([a for a in discards if held[a["card"] >> 2] == fewest])
+
+
 def random_playout(
     game: Game,
     seed: int,

@@ -19,7 +19,7 @@ from ..core.result import Payment
 from ..core.sampling import UNKNOWN_SEED, balanced, check_view, ids, keyed_options
 from ..core.seats import distance
 from ..core.state import evolve
-from .table import MahjongTable, Meld, TableState
+from .table import MahjongTable, Meld, TableState, kong_faces
 from .tiles import parse_face
 
 KONG_EVENTS = ("kong", "concealed_kong", "added_kong")
@@ -57,20 +57,23 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
                  payments: Sequence[Payment] = (),
                  own_event: RawEvent | None = None,
                  turn: int | None = None,
-                 after_deal: Callable[[Any], dict[str, Any]] | None = None) -> Any:
+                 after_deal: Callable[[Any], dict[str, Any]] | None = None,
+                 kong_face_ok: Callable[[int, int], bool] = lambda seat, face: True) -> Any:
     """A ``game.state_class`` state whose view for ``view["seat"]`` is ``view``.
 
     ``known``: tile ids the view shows outside hands, melds, rivers and the claim (flowers,
     indicators...); ``fields``: the game's own state fields; ``wins``/``payments``: those the
     game can read back (the running scores are balanced after them); ``own_event``: its own
     event decoding; ``turn``: the turn outside ``play``/``claim``; ``after_deal(state)``: fields
-    that depend on the dealt hands.
+    that depend on the dealt hands; ``kong_face_ok(seat, face)``: whether a face-down kong of
+    ``seat`` may be of ``face`` (``MahjongTable._kong_face_ok``).
     """
     seat = check_view(view)
     players = view["players"]
     n = game.players
     melds = tuple(tuple(Meld(m["type"], ids(m["cards"]), m["from"], m["concealed"], m["added"])
                         for m in p["melds"]) for p in players)
+    face_down = [(s, i) for s, ms in enumerate(melds) for i, m in enumerate(ms) if not m.tiles]
     discards = tuple(ids(p["discards"]) for p in players)
     events = tuple(raw_event(e, own_event) for e in view["events"])
     taken = tuple(e[2] for e in events if e[0] == "win" and len(e) > 3 and e[3] is not None)
@@ -84,6 +87,12 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
         seen.update(discards[s])
     pool = [t for t in game.deck if t not in seen]
     rng.shuffle(pool)
+    if face_down:
+        melds = _face_down_kongs(melds, face_down,
+                                 [t for t in pool if not game._wall_only(t)], rng, kong_face_ok)
+        kongs = {t for s, i in face_down for t in melds[s][i].tiles}
+        pool = [t for t in pool if t not in kongs]
+    events = _kong_events(events, melds)
     hand_pool = [t for t in pool if not game._wall_only(t)]
     dealt: set[int] = set()
     hands: list[tuple[int, ...]] = []
@@ -128,6 +137,46 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
     if claim is not None:
         state = evolve(state, window=_window(game, state, seat, claim))
     return state
+
+
+FACE_DOWN_TRIES = 20
+"""Random orders tried before a sample gives up on the face-down kongs (a dead end, where one
+kong is left no face, needs several kongs and few faces left unseen)."""
+
+
+def _face_down_kongs(melds: tuple[tuple[Meld, ...], ...], face_down: list[tuple[int, int]],
+                     pool: list[int], rng: random.Random,
+                     allowed: Callable[[int, int], bool]) -> tuple[tuple[Meld, ...], ...]:
+    """The view's face-down kongs (another seat's concealed kongs, MCR-3.3, SC-4.3, NT-4.1)
+    given faces at random among the tiles the seat has not seen (``pool``)."""
+    for _ in range(FACE_DOWN_TRIES):
+        faces = kong_faces([s for s, _ in face_down], pool, rng, allowed)
+        if faces is not None:
+            break
+    else:
+        raise ValueError("no faces left unseen fit the face-down kongs")
+    out = [list(ms) for ms in melds]
+    for (s, i), face in zip(face_down, faces, strict=True):
+        old = out[s][i]
+        out[s][i] = Meld("kong", tuple(sorted(t for t in pool if t >> 2 == face)), old.source,
+                         concealed=True)
+    return tuple(map(tuple, out))
+
+
+def _kong_events(events: tuple[tuple[Any, ...], ...], melds: tuple[tuple[Meld, ...], ...]
+                 ) -> tuple[tuple[Any, ...], ...]:
+    """The concealed kongs' events as the state keeps them (``("concealed_kong", seat, first
+    tile, tiles)``): a seat's k-th such event is its k-th concealed meld."""
+    kongs = {s: [m.tiles for m in ms if m.concealed] for s, ms in enumerate(melds)}
+    made = dict.fromkeys(kongs, 0)
+    out = []
+    for e in events:
+        if e[0] == "concealed_kong":
+            tiles = kongs[e[1]][made[e[1]]]
+            made[e[1]] += 1
+            e = (e[0], e[1], tiles[0], list(tiles))
+        out.append(e)
+    return tuple(out)
 
 
 def _window(game: MahjongTable, state: Any, seat: int, claim: JSON) -> claims.ClaimWindow:

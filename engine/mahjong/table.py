@@ -14,7 +14,7 @@ their actions are ``{"type": key}`` or ``{"type": "chow", "low": "3m"}``.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,6 +99,26 @@ def kong_actions(hand: tuple[int, ...], counts: tuple[int, ...], melds: Iterable
                          for face, n in enumerate(counts) if n == 4]
     out += [{"type": "added_kong", "card": next(t for t in hand if t >> 2 == m.face)}
             for m in melds if m.kind == "pung" and counts[m.face]]
+    return out
+
+
+def kong_faces(seats: Sequence[int], pool: Iterable[int], rng: random.Random,
+               allowed: Callable[[int, int], bool]) -> list[int] | None:
+    """A face for each of ``seats``' face-down kongs, at random among the faces whose four
+    copies are all in ``pool`` (the tiles a seat cannot see) and that ``allowed(seat, face)``;
+    None when the random order leaves one kong no face (the real faces always fit together)."""
+    count: dict[int, int] = {}
+    for t in pool:
+        count[t >> 2] = count.get(t >> 2, 0) + 1
+    free = sorted(f for f, n in count.items() if n == 4)
+    out: list[int] = []
+    for s in seats:
+        options = [f for f in free if allowed(s, f)]
+        if not options:
+            return None
+        face = rng.choice(options)
+        free.remove(face)
+        out.append(face)
     return out
 
 
@@ -410,24 +430,30 @@ class MahjongTable:
         return z
 
     def hidden_cards(self, state: Any, seat: int | None) -> frozenset[int]:
-        """The wall and the concealed hands of other players still in play; at the end of the
-        deal only the wall."""
+        """The wall, the concealed hands of other players still in play and the other players'
+        concealed kongs, which lie face down (MCR-3.3, SC-4.3, NT-4.1); at the end of the deal
+        only the wall."""
         hidden = set(state.wall)
         if state.phase != "over":
             for s in range(self.players):
-                if s != seat and state.active(s):
-                    hidden.update(state.hands[s])
+                if s != seat:
+                    if state.active(s):
+                        hidden.update(state.hands[s])
+                    hidden.update(t for m in state.melds[s] if m.concealed for t in m.tiles)
         return frozenset(hidden)
 
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
-        """Re-deal what ``seat`` cannot see (the wall and other active hands); re-ask the claim
-        of a seat whose answer its new hand cannot make."""
+        """Re-deal what ``seat`` cannot see (the wall, other active hands, other seats'
+        concealed kongs); re-ask the claim of a seat whose answer its new hand cannot make."""
         if state.phase == "over":
             return state
         others = [s for s in range(self.players) if s != seat and state.active(s)]
         pool = [t for t in state.wall if not self._wall_only(t)]
         pool += [t for s in others for t in state.hands[s]]
+        hidden = self._face_down(state, seat)
+        pool += [t for s, i in hidden for t in state.melds[s][i].tiles]
         rng.shuffle(pool)
+        melds, events, pool = self._redeal_kongs(state, seat, hidden, pool, rng)
         hands = list(state.hands)
         pos = 0
         for s in others:
@@ -439,11 +465,44 @@ class MahjongTable:
         drawn = state.drawn
         if state.phase == "play" and state.turn != seat and drawn is not None:
             drawn = rng.choice(hands[state.turn])
-        new = evolve(state, hands=tuple(hands), wall=tuple(wall), drawn=drawn,
-                     **self._determinize_fields(state, seat, rng))
+        new = evolve(state, hands=tuple(hands), wall=tuple(wall), drawn=drawn, melds=melds,
+                     events=events, **self._determinize_fields(state, seat, rng))
         if state.window is not None:
             new = evolve(new, window=self._reask(new, state.window, seat))
         return new
+
+    def _face_down(self, state: Any, seat: int) -> list[tuple[int, int]]:
+        """The other seats' concealed kongs, as (seat, index in its melds)."""
+        return [(s, i) for s in range(self.players) if s != seat
+                for i, m in enumerate(state.melds[s]) if m.concealed]
+
+    def _redeal_kongs(self, state: Any, seat: int, hidden: list[tuple[int, int]],
+                      pool: list[int], rng: random.Random
+                      ) -> tuple[tuple[tuple[Meld, ...], ...], tuple[tuple[Any, ...], ...],
+                                 list[int]]:
+        """The face-down kongs ``hidden`` given faces at random (each one whose four copies are
+        all in ``pool``, the shuffled unseen tiles, and ``_kong_face_ok`` for its seat), their
+        events renamed to match, and what is left of ``pool`` once the kongs took theirs."""
+        if not hidden:
+            return state.melds, state.events, pool
+        faces = kong_faces([s for s, _ in hidden], pool, rng,
+                           lambda s, f: self._kong_face_ok(state, s, f))
+        if faces is None:  # a dead end of the random order (no face left for one): keep them
+            kept = {t for s, i in hidden for t in state.melds[s][i].tiles}
+            return state.melds, state.events, [t for t in pool if t not in kept]
+        melds = [list(ms) for ms in state.melds]
+        renamed: dict[tuple[int, int], tuple[int, ...]] = {}
+        for (s, i), face in zip(hidden, faces, strict=True):
+            old = state.melds[s][i]
+            tiles = tuple(sorted(t for t in pool if t >> 2 == face))
+            melds[s][i] = Meld("kong", tiles, old.source, concealed=True)
+            renamed[s, old.face] = tiles
+        events = tuple(
+            (e[0], e[1], tiles[0], list(tiles), *e[4:])
+            if e[0] == "concealed_kong" and (tiles := renamed.get((e[1], e[2] >> 2))) else e
+            for e in state.events)
+        taken = {t for tiles in renamed.values() for t in tiles}
+        return tuple(map(tuple, melds)), events, [t for t in pool if t not in taken]
 
     def _reask(self, state: Any, w: ClaimWindow, seat: int) -> ClaimWindow:
         rows = []
@@ -472,9 +531,7 @@ class MahjongTable:
                 "seat": s,
                 "hand": [self.card_json(t) for t in state.hands[s]] if shown else None,
                 "hand_count": len(state.hands[s]),
-                "melds": [{"type": m.kind, "cards": [self.card_json(t) for t in m.tiles],
-                           "from": m.source, "concealed": m.concealed, "added": m.added}
-                          for m in state.melds[s]],
+                "melds": [self.meld_json(m, over or s == seat) for m in state.melds[s]],
                 "discards": [self.card_json(t) for t in state.discards[s]],
                 "score": score[s],
             })
@@ -506,17 +563,26 @@ class MahjongTable:
             view["seed"] = state.seed
         return view
 
+    def meld_json(self, m: Meld, owner_sees: bool) -> JSON:
+        """A meld as a view shows it: a concealed kong lies face down (``cards`` None) to
+        everybody but its owner until the deal ends (MCR-3.3, SC-4.3, NT-4.1)."""
+        shown = owner_sees or not m.concealed
+        return {"type": m.kind, "cards": [self.card_json(t) for t in m.tiles] if shown else None,
+                "from": m.source, "concealed": m.concealed, "added": m.added}
+
     def open_view(self, state: Any) -> JSON:
         """Every hand open, for the replay of a finished deal (never shown while one is played):
-        what a spectator sees plus each seat's concealed tiles, the tile just drawn (by the seat
-        to play) and every draw, and what a game keeps to one seat (``_open_details``)."""
+        what a spectator sees plus each seat's concealed tiles and concealed kongs, the tile
+        just drawn (by the seat to play), every draw, and what a game keeps to one seat
+        (``_open_details``)."""
         view = self.view(state, None)
         for p in view["players"]:
             p["hand"] = [self.card_json(t) for t in state.hands[p["seat"]]]
+            p["melds"] = [self.meld_json(m, True) for m in state.melds[p["seat"]]]
         if state.drawn is not None and state.phase == "play":
             view["drawn"] = self.card_json(state.drawn)
         for e, raw in zip(view["events"], state.events, strict=True):
-            if raw[0] == "draw":
+            if raw[0] in ("draw", "concealed_kong"):
                 e["card"] = self.card_json(raw[2])
         view["open"] = True
         self._open_details(state, view)
@@ -527,6 +593,9 @@ class MahjongTable:
         out: JSON = {"type": kind, "seat": who}
         if kind == "draw":
             out["replacement"] = ev[3]
+            if who == seat:
+                out["card"] = self.card_json(tile)
+        elif kind == "concealed_kong":  # face down: only its owner's log names the tile
             if who == seat:
                 out["card"] = self.card_json(tile)
         elif tile is not None:
@@ -615,6 +684,11 @@ class MahjongTable:
 
     def _determinize_fields(self, state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
         return {}
+
+    def _kong_face_ok(self, state: Any, seat: int, face: int) -> bool:
+        """Whether ``seat`` could hold a concealed kong of ``face`` (Sichuan: not of its missing
+        suit); ``determinize`` re-deals the face-down kongs among such faces."""
+        return True
 
     def _wall_only(self, tile: int) -> bool:
         """Tiles a hand never holds between actions (MCR's flowers): determinize keeps them in

@@ -11,10 +11,15 @@ discards an opponent could win on (``engine/core/hints.py`` has the JSON).
 - *Visible readiness* (the discard warning): an opponent whose hand is a single concealed tile
   (four melds declared) waits on that tile for a pair. A discard could let it win when a copy of
   its face is among the tiles the seat cannot see and the opponent's melds with that pair, won
-  on the discard, reach 8 points. No other MCR hand is visibly ready.
+  on the discard, reach 8 points — for some face of each of its face-down kongs (MCR-3.3: any
+  face whose four copies the seat cannot see). No other MCR hand is visibly ready.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from itertools import combinations
 
 from ..core.hints import Counts, discard_hints, hints_json, item, no_hints, score_json
 from ..core.protocol import JSON
@@ -72,17 +77,30 @@ def hints(game: Mcr, state: State, seat: int) -> JSON:
     counts = hand_counts(state, seat, NUM_FACES)
     ready = single_tile_opponents(game, state, seat)
 
+    def pictured(s: int, face: int) -> Iterator[tuple[scoring.Meld, ...]]:
+        """Opponent ``s``'s melds as the seat may picture them: its face-down kongs (MCR-3.3)
+        of any faces whose four copies the seat cannot see, but the pair's."""
+        melds = game._score_melds(state, s)
+        down = [i for i, m in enumerate(melds) if m.concealed]
+        options = [f for f in range(NUM_FACES) if hinter.unseen[f] == 4 and f != face]
+        for faces in combinations(options, len(down)):
+            out = list(melds)
+            for i, f in zip(down, faces, strict=True):
+                out[i] = replace(out[i], face=f)
+            yield tuple(out)
+
+    def could_win(s: int, face: int) -> bool:
+        pair = tuple(2 if f == face else 0 for f in range(NUM_FACES))
+        for melds in pictured(s, face):
+            ev = scoring.evaluate(melds, pair, face, situation(s, face, False))
+            if ev is not None and ev.meets_minimum:
+                return True
+        return False
+
     def danger(face: int) -> list[int]:
         if not hinter.unseen[face]:
             return []
-        out = []
-        for s in ready:
-            pair = tuple(2 if f == face else 0 for f in range(NUM_FACES))
-            ev = scoring.evaluate(game._score_melds(state, s), pair, face,
-                                  situation(s, face, False))
-            if ev is not None and ev.meets_minimum:
-                out.append(s)
-        return out
+        return [s for s in ready if could_win(s, face)]
 
     body = discard_hints(hinter, counts, waiting=sum(counts) % 3 == 1,
                          discards=table_discards(game, state, seat), danger=danger)

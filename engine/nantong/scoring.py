@@ -71,7 +71,7 @@ BONUSES: dict[str, tuple[str, str]] = {
 SELF_DRAW = KONG_REPLACEMENT = WAIT = 10
 MULTIPLIERS: dict[str, tuple[str, str]] = {  # NT-6.6, each ×2, in this order
     "piao_hu": ("Piao Hu", "飘胡"),
-    "closed_floating": ("Closed Floating: Piao Hu taking no discard", ""),
+    "closed_floating": ("Closed Floating: Piao Hu with no pung", ""),
     "three_elders": ("Three Elders: three each of Red Flower, White Flower and Thousand", ""),
     "heavenly": ("Heavenly win", "天胡"),
     "dealer_first_discard": ("Win on the dealer's first discard", ""),
@@ -370,7 +370,9 @@ def score_winner(hand: Hand, indicators: Sequence[int], sit: WinSituation) -> Sc
             mults = []
             if shape == "piao_hu":
                 mults.append("piao_hu")
-                took = sit.from_discard and placed is not None and placed[0] != "pair"
+                # NT-6.4, NT-6.6: a winning discard opens the hand only when it completes a
+                # triplet; completing the pair or a 1-2-3 of Coins makes no pung
+                took = sit.from_discard and placed is not None and placed[0] == "pung"
                 if not opened and not took:
                     mults.append("closed_floating")
             mults += event_mults

@@ -260,6 +260,10 @@ class Sichuan(MahjongTable):
         return {"missing": tuple(m if s == seat or m is None else rng.randrange(3)
                                  for s, m in enumerate(state.missing))}
 
+    def _kong_face_ok(self, state: State, seat: int, face: int) -> bool:
+        """SC-3.2: no kong of the missing suit (its tiles must go first)."""
+        return state.missing[seat] is None or face // 9 != state.missing[seat]
+
     def score(self, spec: JSON) -> JSON:
         return score_spec(spec)
 

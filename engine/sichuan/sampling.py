@@ -62,7 +62,8 @@ def sample(game: Sichuan, view: JSON, rng: random.Random) -> State:
     wins = sorted((p["won"] for p in view["players"] if p["won"]), key=lambda w: w["order"])
     return sample_table(game, view, rng, fields={"missing": missing},
                         wins=[_win(w) for w in wins], payments=_kong_payments(view),
-                        own_event=_own_event, turn=view["dealer"])
+                        own_event=_own_event, turn=view["dealer"],
+                        kong_face_ok=lambda s, f: missing[s] is None or f // 9 != missing[s])
 
 
 __all__ = ["sample"]

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from engine import GAMES, get_game
-from engine.core.playout import eager_action, random_action
+from engine.core.playout import eager_action, hoarding_action, random_action
 from engine.core.result import Payment, totals
 from engine.core.sampling import Unsampleable, balanced
 from engine.mcr import sampling as mcr_sampling
@@ -61,6 +61,43 @@ def test_sampled_state_shows_the_same_view(name: str) -> None:
             state = game.apply(state, seat, policy(game, state, seat, rng))
             steps += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("name", ["mcr", "nantong", "sichuan"])
+def test_face_down_kongs_are_sampled(name: str) -> None:
+    """Another seat's concealed kong lies face down in the view (MCR-3.3, SC-4.3, NT-4.1): the
+    sample gives it four copies of a face the seat has not seen, its event names them, and
+    the sampled state shows the same view and plays on. Over hoarding deals, which declare
+    every concealed kong they can."""
+    game = get_game(name)
+    sample = SAMPLERS[name]
+    checked = faces = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = game.new_deal(seed)
+        deck = _deck(game, state)
+        while seats := game.to_act(state):
+            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+            view = game.view(state, seat)
+            down = [(s, k) for s, p in enumerate(view["players"])
+                    for k, m in enumerate(p["melds"]) if m["cards"] is None]
+            if down:
+                got = sample(game, view, random.Random(checked))
+                again = game.view(got, seat)
+                assert again.pop("seed_hash") and view.pop("seed_hash")
+                assert again == view, (name, seed)
+                assert game.legal_actions(got, seat) == game.legal_actions(state, seat)
+                assert _deck(game, got) == deck
+                for s, k in down:
+                    tiles = got.melds[s][k].tiles
+                    assert len(tiles) == 4 and len({t >> 2 for t in tiles}) == 1
+                    faces += tiles != state.melds[s][k].tiles
+                    made = [e for e in got.events if e[0] == "concealed_kong" and e[1] == s]
+                    assert list(tiles) in [e[3] for e in made]
+                game.apply(got, seat, rng.choice(game.legal_actions(got, seat)))
+                checked += 1
+            state = game.apply(state, seat, hoarding_action(game, state, seat, rng))
+    assert checked > 10 and faces, (checked, faces)
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLERS))

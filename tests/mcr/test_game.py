@@ -13,6 +13,8 @@ from engine.core.state import evolve
 from engine.mahjong import parse_face
 from engine.mcr.state import State
 
+from tests.tables import declare_face_down
+
 from .position import act, faces, position, tile_of, types
 
 G = get_game("mcr")
@@ -86,6 +88,17 @@ def test_a_drawn_flower_is_replaced_and_is_no_kong_replacement():
     assert after.flowers[0] == (140,) and faces([after.drawn]) == "2s"
     assert after.kong_draw is False and G.to_act(after) == [0]
     assert [e[0] for e in after.events[-3:]] == ["draw", "flower", "draw"]
+
+
+def test_concealed_kong_lies_face_down():
+    """MCR-3.3 ruling: the others see that seat 0 made a concealed kong of 9m, never its tiles
+    (the leak seed 1 showed: its ids and faces in seat 1's melds and events); MCR-4.4 counts
+    them as not visible: they are among seat 1's hidden cards, from which its hints count the
+    unseen copies."""
+    state, _ = position({0: "9m 9m 9m 9m 1p 2p 3p 4p 5p 6p 7p 8p 9p E", 1: "1s 2s"},
+                        wall="3s 2s", drawn="E")
+    after = declare_face_down(G, state, 0)
+    assert G.hidden_cards(after, 1) >= set(after.melds[0][0].tiles)
 
 
 def test_dealer_first_turn_and_heavenly_win_picks_the_best_tile():

@@ -67,3 +67,26 @@ def test_no_warning_for_a_face_with_no_copy_unseen() -> None:
     state, _ = position({0: "1m 1m 1m 1m 6p 7p 1s 2s 3s E E C 9m 9m", 1: "C"},
                         melds={1: FOUR_CHOWS}, drawn="9m")
     assert by_face(hints(G, state, 0))["1m"]["danger"] == []
+
+
+def _kong_position(kong: str, hand: str = "9m E S W N C F P 7p 7s 1p 2p 3p 4s"):
+    """Seat 1 shows two chows and a pung of characters, a concealed kong of ``kong`` (face
+    down to seat 0) and holds 9m. Seat 0 sees a copy of every honour and of 7p and 7s, so of
+    the kongs it cannot rule out only one of characters lets a 9m pair reach 8 points (Full
+    Flush; an honour kong would make a Half Flush, a 7p or 7s one a Double Pung)."""
+    melds = {1: [("chow", "1m", 0), ("chow", "4m", 0), ("pung", "7m", 2), ("ckong", kong, None)]}
+    state, _ = position({0: hand, 1: "9m"}, melds=melds, drawn="9m")
+    return state
+
+
+def test_warning_against_a_face_down_kong_does_not_read_its_face() -> None:
+    """MCR-3.3, MCR-4.4: seat 0 cannot see seat 1's concealed kong, so its warning is the same
+    whether the kong is of 8m (a Full Flush: seat 1 wins on 9m) or of 5p (it would not): the
+    kong could be of 8m, the one character face whose four copies seat 0 cannot see. Once
+    seat 0 holds an 8m, no character kong is possible and 9m is safe."""
+    flush, not_flush = _kong_position("8m"), _kong_position("5p")
+    assert by_face(hints(G, flush, 0))["9m"]["danger"] == [1]
+    assert by_face(hints(G, not_flush, 0))["9m"]["danger"] == [1]
+    assert hints(G, flush, 0) == hints(G, not_flush, 0)
+    safe = _kong_position("5p", hand="9m E S W N C F P 7p 7s 1p 2p 3p 8m")
+    assert by_face(hints(G, safe, 0))["9m"]["danger"] == []

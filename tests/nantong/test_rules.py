@@ -13,6 +13,8 @@ from engine.core.playout import eager_action, random_playout
 from engine.nantong import GAME as G
 from engine.nantong.cards import FACE_NAMES, parse_face
 
+from tests.tables import declare_face_down
+
 from .position import act, card_of, faces, idle, pass_all, position, types
 
 # Seven sequences and a lone 5p: ready on 5p (the pair), nothing else.
@@ -352,6 +354,14 @@ def test_concealed_kong_then_choose_again_and_kong_again():
     state = act(G, state, 0, **k2[0])
     assert [m.concealed for m in state.melds[0]] == [True, True] and state.wall == ()
     assert holding_count(state, 0) == 23 + 2
+
+
+def test_concealed_kong_lies_face_down():
+    """NT-4.1 ruling: the others see that seat 0 made a concealed kong, never its cards."""
+    hand = "5m 5m 5m 5m " + idle(19, "5m")
+    state, _ = position({0: hand, 1: idle(22, "5m"), 2: idle(22, "5m")}, wall="9s 7p",
+                        drawn="5m")
+    declare_face_down(G, state, 0)
 
 
 def test_no_kong_after_a_pung():

@@ -298,6 +298,17 @@ def test_closed_floating():
     assert mults(with_pung) == ["piao_hu"]
 
 
+def test_closed_floating_on_a_discard_completing_a_wenqian():
+    """NT-6.6 ruling: a Piao Hu won on a discarded 1p that completes a 1-2-3 of Coins makes no
+    pung and keeps the hand closed: Piao Hu and Closed Floating, (24 + 50 + 20) x 4 = 376,
+    rounded to 380 (six triplets in hand at 4 hu, Piao +50, one Wenqian +20, no wait bonus for
+    the 1 of a 1-2-3)."""
+    hand = "2p 3p 1m 1m 1m 2s 2s 2s 4p 4p 4p 6m 6m 6m 7s 7s 7s 5m 5m 5m 9p 9p"
+    out = score("8m 8p", player(hand, win=win("discard", "1p")))
+    assert mults(out) == ["piao_hu", "closed_floating"]
+    assert total(out) == (376, 380)
+
+
 def test_kongs_open_or_keep_closed():
     """NT-6.6 [ruling]: exposed and added kongs open the hand; concealed and opening kongs
     don't."""

@@ -161,3 +161,13 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="module")
+def private_pg() -> Iterator[Any]:
+    """A private PostgreSQL cluster of this module's tests, which they may stop and restart
+    (tests/server/pgcluster.py); skipped, with the reason, when one cannot be started."""
+    from .pgcluster import pg_cluster
+
+    with pg_cluster() as cluster:
+        yield cluster

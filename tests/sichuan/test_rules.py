@@ -11,6 +11,8 @@ from engine import IllegalAction, get_game
 from engine.core.result import totals
 from engine.sichuan import Win
 
+from tests.tables import declare_face_down
+
 from .position import act, faces, position, tile_of, types
 
 G = get_game("sichuan")
@@ -185,6 +187,17 @@ def test_concealed_kong_replacement_then_win_or_kong():
     assert after.melds[0][0].concealed and faces(after.melds[0][0].tiles) == "5m 5m 5m 5m"
     # the replacement (the wall's last tile) is kept; the player may now win with it
     assert after.drawn == state.wall[-1] and G.to_act(after) == [0]
+
+
+def test_concealed_kong_lies_face_down_but_its_payment_is_public():
+    """SC-4.3 ruling: the others see that seat 0 made a concealed kong, and its payment (2
+    from each active opponent, SC-9.4), never its tiles, until the deal ends."""
+    state, _ = position({0: "5m 5m 5m 5m 1s 2s 3s 7s 8s 9s 2m 2m 4m 6m",
+                         1: "1p 1p", 2: "2p 2p", 3: "3p 3p"},
+                        missing="pppp", wall="9m 3m", drawn="6m")
+    after = declare_face_down(G, state, 0)
+    for viewer in (1, None):
+        assert [p["score"] for p in G.view(after, viewer)["players"]] == [6, -2, -2, -2]
 
 
 def test_added_kong_and_no_kong_right_after_a_pung():
