@@ -90,9 +90,11 @@ def test_bad_json_messages_get_an_error_and_the_socket_plays_on(client: TestClie
         ws.send_text(message)
         err = ws.receive_json()
         assert err["type"] == "error" and err["error"]["code"] == code, err
-        ws.send_bytes(b'{"action": {"type": "declare_missing", "suit": "m"}, "version": 0}')
-        err = ws.receive_json()
-        assert err["type"] == "error" and err["error"]["code"] == "ws/binary_frame", err
+        for frame in (b'{"action": {"type": "declare_missing", "suit": "m"}, "version": 0}',
+                      b'{"type": "sync"}'):  # short ones too: a sync is only ever text
+            ws.send_bytes(frame)
+            err = ws.receive_json()
+            assert err["type"] == "error" and err["error"]["code"] == "ws/binary_frame", err
         assert client.get(f"/api/matches/{mid}").json()["version"] == 0
         ws.send_json({"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
         upd = ws.receive_json()
