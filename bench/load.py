@@ -9,6 +9,7 @@ and the event push latency (the same action sent → the update reaching each ot
 
     python bench/load.py --matches 200                          # SQLite, one worker
     python bench/load.py --matches 200 --postgres --redis --workers 2
+    python bench/load.py --postgres-url postgresql://me@db:5433/postgres --redis-url redis://db/0
     python bench/load.py --matches 200 --think-ms 1500 --ramp-s 30 # paced bots, staggered
     python bench/load.py --server http://127.0.0.1:8000          # a running server
 """
@@ -32,15 +33,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import orjson
 import uvloop
 
 ROOT = Path(__file__).resolve().parent.parent
-POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432"
+POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
+"""The PostgreSQL server a run makes its fresh database on, unless ``--postgres-url`` or
+``$PAIJU_TEST_POSTGRES`` (the test suite's) names another: a database URL from which the run
+may create databases."""
 REDIS = "redis://127.0.0.1:6379/0"
+"""The Redis server, unless ``--redis-url`` or ``$PAIJU_TEST_REDIS`` names another."""
 RATE = 20.0
 """Messages a second a WebSocket connection may send (``server/ws.py``; not imported: run as a
 script, this folder's ``engine.py`` would stand for the engine package)."""
@@ -299,20 +304,31 @@ def report(label: str, game: str, matches: int, players: int, elapsed: float, t:
 
 # ---------------------------------------------------------------- the server under test
 
+def database_urls(server_url: str, name: str) -> tuple[str, str]:
+    """For the PostgreSQL server of ``server_url`` (``postgresql://`` or
+    ``postgresql+psycopg://``): its URL for psycopg, and the URL of its database ``name`` for
+    the server under test (SQLAlchemy with psycopg)."""
+    parts = urlsplit(server_url)
+    scheme = parts.scheme.split("+", 1)[0]
+    admin = urlunsplit(parts._replace(scheme=scheme))
+    database = urlunsplit(parts._replace(scheme=f"{scheme}+psycopg", path=f"/{name}"))
+    return admin, database
+
+
 @contextmanager
-def postgres_database() -> Iterator[str]:
-    """A fresh PostgreSQL database for this run, dropped afterwards."""
+def postgres_database(server_url: str) -> Iterator[str]:
+    """A fresh database for this run on the PostgreSQL server of ``server_url``, dropped
+    afterwards."""
     import psycopg
 
     name = f"paiju_bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres",
-                         autocommit=True) as conn:
+    admin, database = database_urls(server_url, name)
+    with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
     try:
-        yield f"{POSTGRES}/{name}"
+        yield database
     finally:
-        with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres",
-                             autocommit=True) as conn:
+        with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
@@ -343,15 +359,32 @@ def serve(database_url: str, redis_url: str | None,
         proc.wait()
 
 
-def main() -> None:
+def servers(postgres: bool, postgres_url: str | None, redis: bool,
+            redis_url: str | None) -> tuple[str | None, str | None]:
+    """The PostgreSQL and Redis servers a run uses (None: SQLite; no Redis): a URL given, else
+    with ``--postgres`` / ``--redis`` the environment's or the local default."""
+    return (postgres_url or (os.environ.get("PAIJU_TEST_POSTGRES", POSTGRES) if postgres
+                             else None),
+            redis_url or (os.environ.get("PAIJU_TEST_REDIS", REDIS) if redis else None))
+
+
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--server", help="a running server (else one is started here)")
     ap.add_argument("--matches", type=int, default=20)
     ap.add_argument("--game", default="sichuan")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--postgres", action="store_true", help="a fresh PostgreSQL database")
-    ap.add_argument("--redis", action="store_true", help=f"the Redis broker at {REDIS}")
+    ap.add_argument("--postgres", action="store_true",
+                    help="a fresh database on the PostgreSQL server of --postgres-url")
+    ap.add_argument("--postgres-url", metavar="URL",
+                    help="the PostgreSQL server to make the database on, as a database URL the "
+                         "run may create databases from (implies --postgres; default "
+                         f"$PAIJU_TEST_POSTGRES, else {POSTGRES})")
+    ap.add_argument("--redis", action="store_true", help="the Redis broker at --redis-url")
+    ap.add_argument("--redis-url", metavar="URL",
+                    help=f"the Redis server (implies --redis; default $PAIJU_TEST_REDIS, else "
+                         f"{REDIS})")
     ap.add_argument("--clients", type=int, default=2, help="client processes")
     ap.add_argument("--ceiling-seconds", type=float, default=5.0)
     ap.add_argument("--think-ms", type=float, default=0.0,
@@ -359,18 +392,18 @@ def main() -> None:
     ap.add_argument("--ramp-s", type=float, default=0.0,
                     help="spread the matches' starts evenly over this many seconds (0: all at"
                          " once, a burst of every seat's first action)")
-    args = ap.parse_args()
-    label = (f"{'PostgreSQL' if args.postgres else 'SQLite'}"
-             f"{' + Redis' if args.redis else ''}, {args.workers} worker(s)")
+    args = ap.parse_args(argv)
+    postgres, redis = servers(args.postgres, args.postgres_url, args.redis, args.redis_url)
+    label = (f"{'PostgreSQL' if postgres else 'SQLite'}"
+             f"{' + Redis' if redis else ''}, {args.workers} worker(s)")
     with contextlib.ExitStack() as stack:
         server, pid = args.server, None
         if server is None:
-            if args.postgres:
-                url = stack.enter_context(postgres_database())
+            if postgres:
+                url = stack.enter_context(postgres_database(postgres))
             else:
                 url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'load.db'}"
-            server, pid = stack.enter_context(
-                serve(url, REDIS if args.redis else None, args.workers))
+            server, pid = stack.enter_context(serve(url, redis, args.workers))
         else:
             label = server
         cpu = cpu_seconds(pid)

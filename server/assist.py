@@ -18,6 +18,7 @@ from pydantic import Field
 from engine.hints import hints
 
 from .models import ErrorResponse, Wire
+from .params import MatchId
 from .routes import Svc, Token
 
 
@@ -92,7 +93,7 @@ router = APIRouter(prefix="/api")
 
 @router.get("/matches/{match_id}/hints", response_model=Hints, operation_id="getHints",
             responses={c: {"model": ErrorResponse} for c in (401, 403, 404)})
-def get_hints(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
+def get_hints(match_id: MatchId, svc: Svc, token: Token) -> dict[str, Any]:
     """The bearer seat's hints now: its hand's shanten (Paohuzi: also the huxi held and still
     needed), each legal discard's shanten, waits (unseen copies, itemised score on a claim
     and self-drawn) and the visibly ready opponents it could let win. Computed only from what

@@ -18,6 +18,7 @@ from engine import EngineError
 
 STATUS: dict[str, int] = {
     "request/malformed_json": 400,
+    "request/too_deep": 400,
     "request/invalid": 422,
     "request/too_large": 413,
     "auth/missing_token": 401,
@@ -35,6 +36,7 @@ STATUS: dict[str, int] = {
     "action/game_over": 422,
     "score/invalid_spec": 422,
     "engine/error": 422,
+    "ws/binary_frame": 400,
     "ws/rate_limited": 429,
     "ws/too_many_connections": 429,
     "db/unavailable": 503,

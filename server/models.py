@@ -1,10 +1,26 @@
-"""Wire models: what the API accepts and answers. Strict, closed to unknown fields."""
+"""Wire models: what the API accepts and answers. Strict, closed to unknown fields.
+
+A request model's JSON Schema (OpenAPI) says exactly what the server accepts — a registered game
+with its own number of seats, seat kinds and levels, an action object with a string ``type`` —
+bar what only the rules decide (whether an action is legal now). Numbers arrive through
+``server.jsonin``, where ``2293.0`` is the integer JSON Schema says it is.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    WithJsonSchema,
+)
+from pydantic_core import PydanticCustomError
+
+from engine import GAMES
 
 MAX_SEED = 2**53 - 1
 """Seeds stay exact in every JSON client (a JavaScript number is exact up to 2^53)."""
@@ -14,20 +30,43 @@ class Wire(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class SeatSpec(Wire):
-    kind: Literal["human", "ai"]
+class HumanSeat(Wire):
+    kind: Literal["human"]
+    level: None = Field(default=None, description="Human seats take no level")
+
+
+class AiSeat(Wire):
+    kind: Literal["ai"]
     level: Literal["random", "basic", "strong"] | None = Field(
-        default=None, description="AI level (AI seats only; default basic; strong searches "
-                                  "about a second a move)")
+        default=None, description="AI level (default basic; strong searches about a second "
+                                  "a move)")
+
+
+SeatSpec = Annotated[HumanSeat | AiSeat, Field(discriminator="kind")]
+
+
+def _seats_per_game(schema: dict[str, Any]) -> None:
+    """OpenAPI: each game takes exactly its own number of seats (any other is a 422)."""
+    by_players: dict[int, list[str]] = {}
+    for game in GAMES.values():
+        by_players.setdefault(game.players, []).append(game.name)
+    schema["anyOf"] = [
+        {"properties": {"game": {"enum": sorted(names)},
+                        "seats": {"minItems": players, "maxItems": players}}}
+        for players, names in sorted(by_players.items())]
 
 
 class CreateMatch(Wire):
-    game: str = Field(description="A registered game name, e.g. sichuan", max_length=32)
+    model_config = ConfigDict(json_schema_extra=_seats_per_game)
+
+    game: str = Field(description="A registered game name (any other is a 404 game/unknown)",
+                      max_length=32, json_schema_extra={"enum": sorted(GAMES)})
     seed: StrictInt | None = Field(
         default=None, ge=0, le=MAX_SEED,
         description="Seed of the first deal (later deals derive from it); random when absent")
     seats: list[SeatSpec] | None = Field(
-        default=None, description="One per seat; default: seat 0 human, the others basic AI")
+        default=None, description="One per seat, as many as the game has players; default: "
+                                  "seat 0 human, the others basic AI")
 
 
 class SeatInfo(Wire):
@@ -68,8 +107,23 @@ class LegalActions(Wire):
     actions: list[dict[str, Any]]
 
 
+def _typed(action: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(action.get("type"), str):
+        raise PydanticCustomError("action_type", "an action is an object with a string 'type'")
+    return action
+
+
+Action = Annotated[dict[str, Any], AfterValidator(_typed), WithJsonSchema({
+    "type": "object", "required": ["type"], "properties": {"type": {"type": "string"}},
+    "additionalProperties": True,
+    "description": "One of the actions /legal lists: its 'type' and the game's fields for it "
+                   "(whether it is legal now is the match's to say: 422 action/...)"})]
+"""An action as the wire carries it: an object with a string ``type`` (the engine reads the
+rest); kept a plain dict, which is what the engine and the action log take."""
+
+
 class ActionRequest(Wire):
-    action: dict[str, Any] = Field(description="One of the actions listed by /legal")
+    action: Action
     version: StrictInt = Field(description="The match version the action was chosen at")
 
 
@@ -126,7 +180,7 @@ class ErrorResponse(Wire):
 class WsAction(Wire):
     """Client → server: play an action (same body as the REST route)."""
 
-    action: dict[str, Any]
+    action: Action
     version: StrictInt
 
 

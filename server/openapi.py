@@ -32,10 +32,12 @@ def ws_spec() -> dict[str, Any]:
         "description": "WS /api/matches/{match_id}/ws?token=<seat token>: the server sends a "
                        "snapshot first, then an update after every change; the client may send "
                        "actions, and a sync, answered with a snapshot of the match as it is "
-                       "now. Refused messages get an error and change nothing. A connection "
-                       "the server cannot serve is sent an error and closed with 4000 + the "
-                       "error's HTTP status (4503: the database cannot be reached; connect "
-                       "again after a second).",
+                       "now. Refused messages get an error, change nothing and leave the "
+                       "connection open. A connection the server cannot serve is sent an error "
+                       "and closed with 4000 + the error's HTTP status, the error's code as "
+                       "reason: 4404 match/not_found, 4403 auth/bad_token, 4429 "
+                       "ws/too_many_connections, 4503 db/unavailable (connect again after a "
+                       "second): docs/bots.md.",
         "client_to_server": TypeAdapter(WsAction | WsSync).json_schema(),
         "server_to_client": TypeAdapter(WsSnapshot | WsUpdate | WsError).json_schema(),
     }

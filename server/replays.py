@@ -10,7 +10,6 @@ and a few are kept in memory.
 from __future__ import annotations
 
 import json
-import re
 from functools import lru_cache
 from typing import Annotated, Any
 
@@ -22,12 +21,11 @@ from engine.core.rng import seed_hash
 
 from .errors import ApiError
 from .models import ErrorResponse, SeatInfo, Wire
+from .params import MatchId
 from .routes import Svc
 
 MAX_DEAL = 2**31 - 1
 """Deal numbers beyond what any database column holds are refused before the query."""
-MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-"""What a match id can look like (``secrets.token_urlsafe``); others cannot exist."""
 CACHED_REPLAYS = 32
 
 
@@ -61,12 +59,12 @@ router = APIRouter(prefix="/api")
 @router.get("/matches/{match_id}/deals/{deal}/replay", response_model=Replay,
             operation_id="getReplay",
             responses={c: {"model": ErrorResponse} for c in (404, 409, 422)})
-def get_replay(match_id: str, svc: Svc,
+def get_replay(match_id: MatchId, svc: Svc,
                deal: Annotated[int, Path(ge=0, le=MAX_DEAL)]) -> dict[str, Any]:
     """A finished deal step by step, every hand open, with its seed to check against the hash
     published at its start (409 while the deal is still being played)."""
     store = svc.store
-    row = store.match(match_id) if MATCH_ID.fullmatch(match_id) else None
+    row = store.match(match_id)
     if row is None:
         raise ApiError("match/not_found", f"no match {match_id!r}")
     found = store.deal(row.id, deal)

@@ -6,7 +6,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Header, Request
 
+from engine import GAMES
+from engine.score_schemas import SCORE_SCHEMAS
+
 from .errors import ApiError
+from .jsonin import JsonRoute
 from .models import (
     ActionRequest,
     CreateMatch,
@@ -18,6 +22,7 @@ from .models import (
     MatchLog,
     MatchView,
 )
+from .params import MatchId
 from .service import Service
 from .ws import router as ws_router
 
@@ -60,7 +65,7 @@ def _links(status: int, links: dict[str, dict[str, Any]],
 Svc = Annotated[Service, Depends(service)]
 Token = Annotated[str | None, Depends(bearer)]
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", route_class=JsonRoute)
 router.include_router(ws_router)
 
 
@@ -70,10 +75,33 @@ def list_games(svc: Svc) -> list[dict[str, Any]]:
     return svc.games()
 
 
-@router.post("/games/{game}/score", operation_id="scoreHand", responses=_err(400, 404, 413, 422))
-def score_hand(game: str, svc: Svc, spec: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
-    """The game's hand calculator: a hand described in JSON in, its itemised score out (see the
-    game's ``score`` docstring for the shape)."""
+def _score_route(game: str) -> None:
+    """``POST /api/games/<game>/score`` for one game: a route of its own, so that OpenAPI
+    documents the body as that game's hand description (``engine.score_schemas``)."""
+
+    def score(svc: Svc, spec: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+        return svc.score(game, spec)
+
+    router.add_api_route(
+        f"/games/{game}/score", score, methods=["POST"], operation_id=f"score{game.capitalize()}",
+        summary=f"Score a {GAMES[game].title} hand", responses=_err(400, 413, 422),
+        description=f"{GAMES[game].title}'s hand calculator: a hand described in JSON in, its "
+                    "itemised score out (or why it does not win). A description the schema "
+                    "allows may still be refused (422 `score/invalid_spec`, with the reason) "
+                    "for what no schema says: a fifth copy, a broken run or group, flags that "
+                    "contradict each other or the tiles.",
+        openapi_extra={"requestBody": {"required": True, "content": {
+            "application/json": {"schema": SCORE_SCHEMAS[game]}}}})
+
+
+for _game in sorted(GAMES):
+    _score_route(_game)
+
+
+@router.post("/games/{game}/score", include_in_schema=False)
+def score_unknown_game(game: str, svc: Svc,
+                       spec: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+    """Any other game name: 404 ``game/unknown`` (a registered game's own route comes first)."""
     return svc.score(game, spec)
 
 
@@ -91,7 +119,7 @@ def create_match(req: CreateMatch, svc: Svc) -> dict[str, Any]:
 
 @router.get("/matches/{match_id}", response_model=MatchView, operation_id="getMatch",
             responses=_links(200, {"getLegal": {"parameters": _SAME}}, 401, 403, 404))
-def get_match(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
+def get_match(match_id: MatchId, svc: Svc, token: Token) -> dict[str, Any]:
     """The bearer's seat view, or the public view without a token; carries ``version``."""
     return svc.view(match_id, token)
 
@@ -100,7 +128,7 @@ def get_match(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
             responses=_links(200, {"postAction": {"parameters": _SAME,
                                                   "requestBody": _PLAY_FIRST}},
                              401, 403, 404))
-def get_legal(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
+def get_legal(match_id: MatchId, svc: Svc, token: Token) -> dict[str, Any]:
     """The bearer's legal actions now (empty when it is not to act)."""
     return svc.legal(match_id, token)
 
@@ -111,7 +139,7 @@ def get_legal(match_id: str, svc: Svc, token: Token) -> dict[str, Any]:
                  "nextDeal": {"parameters": _SAME},
                  "getLog": {"parameters": {"path.match_id": "$request.path.match_id"}},
              }, 400, 401, 403, 404, 409, 413, 422))
-async def post_action(match_id: str, req: ActionRequest, svc: Svc,
+async def post_action(match_id: MatchId, req: ActionRequest, svc: Svc,
                       token: Token) -> dict[str, Any]:
     """Apply an action for the bearer's seat at ``version``: 409 when stale, 422 when illegal."""
     loaded, seat = await svc.act_async(match_id, token, req.action, req.version)
@@ -121,7 +149,7 @@ async def post_action(match_id: str, req: ActionRequest, svc: Svc,
 @router.post("/matches/{match_id}/next-deal", response_model=MatchView, operation_id="nextDeal",
              responses=_links(200, {"getLegal": {"parameters": _SAME}},
                               400, 401, 403, 404, 409, 413, 422))
-def next_deal(match_id: str, svc: Svc, token: Token,
+def next_deal(match_id: MatchId, svc: Svc, token: Token,
               req: Annotated[DealRequest | None, Body()] = None) -> dict[str, Any]:
     """Once a deal is over: the next deal, the deal passing to the next seat."""
     return svc.new_deal(match_id, token, req.version if req else None, restart=False)
@@ -130,7 +158,7 @@ def next_deal(match_id: str, svc: Svc, token: Token,
 @router.post("/matches/{match_id}/restart", response_model=MatchView, operation_id="restartMatch",
              responses=_links(200, {"getLegal": {"parameters": _SAME}},
                               400, 401, 403, 404, 409, 413, 422))
-def restart(match_id: str, svc: Svc, token: Token,
+def restart(match_id: MatchId, svc: Svc, token: Token,
             req: Annotated[DealRequest | None, Body()] = None) -> dict[str, Any]:
     """Once a deal is over: a new deal with a new random dealer; match totals start again."""
     return svc.new_deal(match_id, token, req.version if req else None, restart=True)
@@ -138,7 +166,7 @@ def restart(match_id: str, svc: Svc, token: Token,
 
 @router.get("/matches/{match_id}/log", response_model=MatchLog, operation_id="getLog",
             responses=_err(404))
-def get_log(match_id: str, svc: Svc) -> dict[str, Any]:
+def get_log(match_id: MatchId, svc: Svc) -> dict[str, Any]:
     """Every finished deal's actions with their seats and its seed (check it against the hash
     published at the start); the deal being played shows only its hash."""
     return svc.log(match_id)

@@ -225,7 +225,8 @@ class Service:
             game = get_game(req.game)
         except EngineError as exc:
             raise from_engine(exc) from None
-        seats = req.seats or [{"kind": "human"}] + [{"kind": "ai"}] * (game.players - 1)
+        seats = req.seats if req.seats is not None else (
+            [{"kind": "human"}] + [{"kind": "ai"}] * (game.players - 1))  # [] is no default
         seats = [s if isinstance(s, dict) else s.model_dump() for s in seats]
         if len(seats) != game.players:
             raise ApiError("request/invalid", f"{game.name} needs exactly {game.players} seats")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -22,8 +21,10 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from .errors import ApiError, describe, is_outage, outage_as_api_error
+from .jsonin import read_json
 from .limits import ConnectionLimit, LocalConnectionLimit, RedisConnectionLimit
 from .models import WsAction
+from .params import check_match_id
 from .pubsub import Note
 from .service import Loaded, Service
 
@@ -104,28 +105,37 @@ async def _at(svc: Service, match_id: str, version: int) -> Loaded:
 async def match_ws(websocket: WebSocket, match_id: str, token: str | None = None) -> None:
     svc = websocket.app.state.service
     await websocket.accept()
+    try:
+        check_match_id(match_id)  # before the broker or the database hear of it
+    except ApiError as exc:
+        await _refuse(websocket, exc)
+        return
     # subscribed before the snapshot is read: a change landing in between is then pushed
     # (or skipped as already seen), never lost between the read and the subscription
     async with websocket.app.state.broker.subscribe(match_id) as notes:
         try:
             loaded, seat = await run_in_threadpool(_open, svc, match_id, token)
         except ApiError as exc:
-            await _send(websocket, {"type": "error", **exc.body()})
-            await websocket.close(code=4000 + exc.status)
+            await _refuse(websocket, exc)
             return
         limit = _connection_limit(websocket.app)
         lease = await limit.acquire(token) if token else None
         if token and lease is None:
-            await _send(websocket, _error(
+            await _refuse(websocket, ApiError(
                 "ws/too_many_connections",
                 f"this seat already has {limit.limit} open connections"))
-            await websocket.close(code=4429)
             return
         try:
             await _serve(_Stream(websocket, svc, seat), notes, match_id, token, loaded)
         finally:
             if token and lease is not None:
                 await limit.release(token, lease)
+
+
+async def _refuse(websocket: WebSocket, exc: ApiError) -> None:
+    """Refuse the connection: the error, then close code 4000 + its HTTP status (4404...)."""
+    await _send(websocket, {"type": "error", **exc.body()})
+    await websocket.close(code=4000 + exc.status, reason=exc.code)
 
 
 def _connection_limit(app: Any) -> ConnectionLimit:
@@ -151,7 +161,7 @@ async def _serve(stream: _Stream, notes: asyncio.Queue[Note], match_id: str, tok
         await stream.send(loaded, "snapshot")
         pusher = asyncio.create_task(_push(stream, notes, match_id))
         while True:
-            text = await websocket.receive_text()  # WebSocketDisconnect when the client left
+            text = await _receive(websocket)  # WebSocketDisconnect when the client left
             now = time.monotonic()
             allowance = min(RATE, allowance + (now - stamp) * RATE)
             stamp = now
@@ -229,15 +239,15 @@ has heard nothing for a while sends it (docs/bots.md): a lost update, or a dead 
 then shows at once."""
 
 
-async def _sync(stream: _Stream, match_id: str, text: str) -> bool:
+async def _sync(stream: _Stream, match_id: str, text: str | bytes) -> bool:
     """Answer ``{"type": "sync"}`` with a snapshot of the stored match (never older than what
     the connection was sent); False when ``text`` is another message."""
-    if len(text) > 64 or "sync" not in text:  # cheap: actions are never this message
-        return False
+    if not isinstance(text, str) or len(text) > 64 or "sync" not in text:
+        return False  # cheap: actions are never this message, nor is a binary frame
     try:
-        if json.loads(text) != SYNC:
+        if read_json(text, "the message") != SYNC:
             return False
-    except ValueError:
+    except ApiError:
         return False
     try:
         with outage_as_api_error():
@@ -251,16 +261,31 @@ async def _sync(stream: _Stream, match_id: str, text: str) -> bool:
     return True
 
 
-async def _handle(stream: _Stream, match_id: str, token: str | None, text: str) -> None:
+async def _receive(websocket: WebSocket) -> str | bytes:
+    """The next message, text or binary (``receive_text`` raised KeyError on a binary frame,
+    which dropped the connection)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
+
+
+async def _handle(stream: _Stream, match_id: str, token: str | None,
+                  text: str | bytes) -> None:
     websocket, svc = stream.ws, stream.svc
+    if isinstance(text, bytes):
+        await _send(websocket, _error("ws/binary_frame",
+                                         "send each message as JSON in a text frame"))
+        return
     if len(text.encode()) > MAX_MESSAGE_BYTES:
         await _send(websocket, _error("request/too_large",
                                          f"messages are limited to {MAX_MESSAGE_BYTES} bytes"))
         return
     try:
-        msg = WsAction.model_validate(json.loads(text))
-    except json.JSONDecodeError:
-        await _send(websocket, _error("request/malformed_json", "the message is not JSON"))
+        msg = WsAction.model_validate(read_json(text, "the message"))
+    except ApiError as exc:
+        await _send(websocket, {"type": "error", **exc.body()})
         return
     except ValidationError as exc:
         where = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])

@@ -1,6 +1,8 @@
 """Stateful fuzzing: schemathesis follows the OpenAPI links (a created match's id and its first
 seat's token into the match's operations, a seat's legal actions into playing the first one) and
-checks every answer: never a 5xx, always the documented status, headers and body."""
+checks every answer: never a 5xx, always the documented status, headers and body, schema-valid
+data accepted but for the rules' own refusals (fuzz_checks). The schema names the registered
+games and each game's number of seats, so every generated match can be created as it is."""
 
 from __future__ import annotations
 
@@ -13,9 +15,10 @@ import pytest
 schemathesis = pytest.importorskip("schemathesis")
 from hypothesis import HealthCheck, settings
 
-from engine import GAMES
 from server.app import create_app
 from server.settings import Settings
+
+from .fuzz_checks import CHECKS
 
 APP = create_app(Settings(database_url=f"sqlite:///{tempfile.mkdtemp()}/stateful.db",
                           ai_in_process=False))
@@ -28,22 +31,6 @@ SEATED = Counter[str]()
 
 
 class Workflow(schema.as_state_machine()):  # type: ignore[misc]
-    def before_call(self, case: schemathesis.Case) -> None:
-        """Most generated game names are unknown (a 404 the stateless test covers already): turn
-        a created match's game into a registered one, chosen by the generated name, and drop
-        seats that do not fit it, so that scenarios get past the first step."""
-        super().before_call(case)
-        body = case.body
-        negative = case.meta is not None and case.meta.generation.mode.is_negative
-        if case.operation.definition.raw.get("operationId") != "createMatch" or negative \
-                or not isinstance(body, dict) or not isinstance(body.get("game"), str):
-            return
-        names = sorted(GAMES)
-        body["game"] = names[sum(body["game"].encode()) % len(names)]
-        seats = body.get("seats")
-        if isinstance(seats, list) and len(seats) != GAMES[body["game"]].players:
-            del body["seats"]
-
     def after_call(self, response: Any, case: schemathesis.Case) -> None:
         super().after_call(response, case)
         op = case.operation.definition.raw.get("operationId", "?")
@@ -54,11 +41,10 @@ class Workflow(schema.as_state_machine()):  # type: ignore[misc]
 
     def validate_response(self, response: Any, case: schemathesis.Case,
                           additional_checks: Any = None, **kwargs: Any) -> None:
-        # as in the stateless test: schema-valid but refused data (a game's own number of
-        # seats, a strict wire model) is a documented 422, not a failure
-        case.validate_response(response, additional_checks=additional_checks,
-                               excluded_checks=[schemathesis.checks.positive_data_acceptance],
-                               transport_kwargs=kwargs or None)
+        # as in the stateless test: schema-valid data is accepted, bar the rules' own refusals
+        checks = dict(CHECKS, additional_checks=[*(additional_checks or []),
+                                                 *CHECKS["additional_checks"]])
+        case.validate_response(response, **checks, transport_kwargs=kwargs or None)
 
 
 TestWorkflow = Workflow.TestCase
