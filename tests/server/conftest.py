@@ -4,21 +4,17 @@ through Starlette's TestClient, and a live uvicorn server for tests that need re
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from server.app import create_app
-from server.settings import ROOT, Settings
+from server.settings import Settings
+from tests.servers import Uvicorn
 
 POSTGRES_ADMIN = os.environ.get("PAIJU_TEST_POSTGRES",
                                 "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -125,42 +121,18 @@ def new_match(client: TestClient, seed: int = 7, humans: int = 4, **extra: Any) 
     return r.json()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real uvicorn server (own process, own SQLite file, in-process AI without delay)."""
-    port = free_port()
-    db = tmp_path_factory.mktemp("live") / "live.db"
-    env = dict(os.environ, PAIJU_DATABASE_URL=f"sqlite:///{db}", PAIJU_AI_DELAY_MS="0",
-               PAIJU_AI_POLL_SECONDS="0.5")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "server.app:app", "--host", "127.0.0.1",
-         "--port", str(port), "--log-level", "warning"],
-        cwd=ROOT, env=env)
-    url = f"http://127.0.0.1:{port}"
+    tmp = tmp_path_factory.mktemp("live")
+    server = Uvicorn({"PAIJU_DATABASE_URL": f"sqlite:///{tmp / 'live.db'}",
+                      "PAIJU_AI_DELAY_MS": "0", "PAIJU_AI_POLL_SECONDS": "0.5"},
+                     tmp / "server.log")
+    server.start()
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{url}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise RuntimeError("the live server did not start")
-            time.sleep(0.1)
-        yield url
+        yield server.url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        server.stop()
 
 
 @pytest.fixture(scope="module")

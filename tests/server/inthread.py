@@ -11,8 +11,7 @@ import uvicorn
 
 from server.app import create_app
 from server.settings import Settings
-
-from .conftest import free_port
+from tests.servers import free_port
 
 
 class Server:

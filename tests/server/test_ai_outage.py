@@ -6,7 +6,6 @@ matches to the end across a PostgreSQL restart (a private cluster, tests/server/
 from __future__ import annotations
 
 import asyncio
-import os
 import subprocess
 import sys
 import time
@@ -19,8 +18,8 @@ from fastapi.testclient import TestClient
 from ai.service import AiRunner
 from server.app import create_app
 from server.settings import ROOT, Settings
+from tests.servers import Uvicorn
 
-from .conftest import free_port
 from .pgcluster import PgCluster, wait_until
 
 AI_SEATS = [{"kind": "ai", "level": "basic"}] * 4
@@ -121,20 +120,16 @@ def _restart_when_playing(cluster: PgCluster, version: Any) -> None:
 
 def test_standalone_ai_outlives_a_database_restart(private_pg: PgCluster,
                                                    tmp_path: Path) -> None:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    env = dict(os.environ, PAIJU_DATABASE_URL=private_pg.url(), PAIJU_AI_IN_PROCESS="0",
-               PAIJU_AI_DELAY_MS="30")
-    env.pop("PAIJU_REDIS_URL", None)
-    server = subprocess.Popen([sys.executable, "-m", "uvicorn", "server.app:app", "--port",
-                               str(port), "--log-level", "warning"], cwd=ROOT, env=env)
-    ai_log = tmp_path / "ai.log"
+    server = Uvicorn({"PAIJU_DATABASE_URL": private_pg.url(), "PAIJU_AI_IN_PROCESS": "0",
+                      "PAIJU_AI_DELAY_MS": "30", "PAIJU_REDIS_URL": None},
+                     tmp_path / "server.log")
+    server.start()
+    url, ai_log = server.url, tmp_path / "ai.log"
     with open(ai_log, "wb") as out:
         ai = subprocess.Popen([sys.executable, "-m", "server.cli", "ai", "--server", url,
-                               "--poll", "0.1"], cwd=ROOT, env=env, stdout=out,
+                               "--poll", "0.1"], cwd=ROOT, env=server.env, stdout=out,
                               stderr=subprocess.STDOUT)
     try:
-        wait_until(lambda: _up(url), 30, "the server did not start")
         mid = httpx.post(f"{url}/api/matches", json={"game": "sichuan", "seed": 8,
                                                      "seats": AI_SEATS}).json()["match_id"]
         _restart_when_playing(private_pg, lambda: _stored_version(private_pg, mid))
@@ -143,9 +138,9 @@ def test_standalone_ai_outlives_a_database_restart(private_pg: PgCluster,
         assert ai.poll() is None, "the AI service exited"
         assert "AI sweep failed" in ai_log.read_text()  # it did meet the outage
     finally:
-        for proc in (ai, server):
-            proc.terminate()
-            proc.wait(timeout=10)
+        ai.terminate()
+        ai.wait(timeout=10)
+        server.stop()
 
 
 def test_in_process_ai_resumes_after_a_database_restart(private_pg: PgCluster) -> None:
@@ -161,13 +156,6 @@ def test_in_process_ai_resumes_after_a_database_restart(private_pg: PgCluster) -
             return r.status_code == 200 and r.json()["state"]["result"] is not None
 
         wait_until(over, DEAL_S, "the match did not finish after the restart")
-
-
-def _up(url: str) -> bool:
-    try:
-        return httpx.get(f"{url}/api/games", timeout=1).status_code == 200
-    except httpx.HTTPError:
-        return False
 
 
 def _stored_version(cluster: PgCluster, mid: str) -> int:

@@ -3,7 +3,6 @@ own processes (``paiju ai``), several at once without ever playing a seat twice.
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 import sys
@@ -14,38 +13,21 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server.settings import ROOT
+from tests.servers import ROOT, Uvicorn
 
-from .conftest import auth, free_port
-
-
-def _wait_up(url: str, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{url}/api/games", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        assert proc.poll() is None, "the server exited"
-        time.sleep(0.1)
-    raise AssertionError("the server did not start")
+from .conftest import auth
 
 
 @pytest.fixture
 def server_without_ai(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
-    env = dict(os.environ, PAIJU_DATABASE_URL=f"sqlite:///{tmp_path / 'shared.db'}",
-               PAIJU_AI_IN_PROCESS="0", PAIJU_AI_DELAY_MS="0")
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "server.app:app", "--port",
-                             str(port), "--log-level", "warning"], cwd=ROOT, env=env)
-    url = f"http://127.0.0.1:{port}"
+    server = Uvicorn({"PAIJU_DATABASE_URL": f"sqlite:///{tmp_path / 'shared.db'}",
+                      "PAIJU_AI_IN_PROCESS": "0", "PAIJU_AI_DELAY_MS": "0"},
+                     tmp_path / "server.log")
+    server.start()
     try:
-        _wait_up(url, proc)
-        yield url, env
+        yield server.url, server.env
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        server.stop()
 
 
 def test_two_standalone_ai_services_play_a_deal(server_without_ai: tuple[str, dict[str, str]],

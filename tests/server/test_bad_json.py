@@ -71,6 +71,15 @@ def test_what_is_json_is_read_as_before(client: TestClient) -> None:
 
 
 WS_BAD = [
+    ("not json", "request/malformed_json"),
+    (json.dumps([1, 2]), "request/invalid"),
+    (json.dumps({"action": {"type": "declare_missing", "suit": "m"}}), "request/invalid"),
+    (json.dumps({"action": {"type": "declare_missing", "suit": "m"}, "version": "0"}),
+     "request/invalid"),
+    (json.dumps({"action": {"type": "fly"}, "version": 0}), "action/illegal"),
+    (json.dumps({"action": {"type": "declare_missing", "suit": "m"}, "version": 5}),
+     "action/stale_version"),
+    (json.dumps({"action": {"type": "x", "pad": "y" * 9000}, "version": 0}), "request/too_large"),
     ('{"action": {"type": "\\ud800"}, "version": 0}', "request/malformed_json"),
     ('{"action": {"type": "declare_missing", "suit": "\\udc00"}, "version": 0}',
      "request/malformed_json"),
@@ -80,9 +89,8 @@ WS_BAD = [
 
 
 @pytest.mark.parametrize(("message", "code"), WS_BAD)
-def test_bad_json_messages_get_an_error_and_the_socket_plays_on(client: TestClient,
-                                                                message: str,
-                                                                code: str) -> None:
+def test_bad_messages_get_an_error_change_nothing_and_the_socket_plays_on(
+        client: TestClient, message: str, code: str) -> None:
     m = new_match(client)
     mid, token = m["match_id"], m["seats"][0]["token"]
     with client.websocket_connect(f"/api/matches/{mid}/ws?token={token}") as ws:

@@ -4,35 +4,20 @@ later: the AI may have moved after the last answer we saw) and plays to the end.
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 
-from server.settings import ROOT
+from tests.servers import Uvicorn
 
-from .conftest import auth, free_port
+from .conftest import auth
 
 
-def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, PAIJU_DATABASE_URL=f"sqlite:///{db}", PAIJU_AI_DELAY_MS="0",
-               PAIJU_AI_POLL_SECONDS="0.3")
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "server.app:app", "--port",
-                             str(port), "--log-level", "warning"], cwd=ROOT, env=env)
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        assert proc.poll() is None and time.monotonic() < deadline, "server did not start"
-        time.sleep(0.1)
+def _server(db: Path) -> Uvicorn:
+    return Uvicorn({"PAIJU_DATABASE_URL": f"sqlite:///{db}", "PAIJU_AI_DELAY_MS": "0",
+                    "PAIJU_AI_POLL_SECONDS": "0.3"}, db.with_suffix(".log"))
 
 
 def _step(c: httpx.Client, mid: str, token: str, rng: random.Random) -> int | None:
@@ -46,9 +31,9 @@ def _step(c: httpx.Client, mid: str, token: str, rng: random.Random) -> int | No
 
 
 def test_kill_9_mid_match_loses_nothing(tmp_path: Path) -> None:
-    db, port = tmp_path / "crash.db", free_port()
-    url = f"http://127.0.0.1:{port}"
-    proc = _start(db, port)
+    server = _server(tmp_path / "crash.db")
+    url = server.url
+    server.start()
     rng = random.Random(9)
     acked: dict[str, int] = {}
     tokens: dict[str, str] = {}
@@ -65,9 +50,8 @@ def test_kill_9_mid_match_loses_nothing(tmp_path: Path) -> None:
                     if v is not None:
                         acked[mid] = v
     finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=10)
-    proc = _start(db, port)
+        server.kill()
+    server.start()  # the same port and database
     try:
         with httpx.Client(base_url=url, timeout=10) as c:
             for mid, version in acked.items():
@@ -87,5 +71,4 @@ def test_kill_9_mid_match_loses_nothing(tmp_path: Path) -> None:
                 versions = [a["version"] for a in log["actions"]]
                 assert versions == list(range(1, len(versions) + 1))
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        server.stop()

@@ -16,9 +16,7 @@ off by the matches' progress (the sum of their stored versions), so they fall mi
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
 import subprocess
 import sys
 import threading
@@ -32,11 +30,11 @@ import httpx
 import psycopg
 import pytest
 
-from server.settings import ROOT
 from server.ws import merge_events
+from tests.servers import ROOT, Uvicorn
 
-from .conftest import REDIS_URL, _redis_reachable, auth, free_port
-from .pgcluster import PgCluster, wait_until
+from .conftest import REDIS_URL, _redis_reachable, auth
+from .pgcluster import PgCluster
 
 MATCHES = 6
 DEADLINE_S = 100
@@ -47,46 +45,8 @@ KILL_AT, RESTART_AT = 12 * MATCHES, 30 * MATCHES
 AI_SEATS = [{"kind": "ai", "level": "basic"}] * 3
 
 
-class Worker:
-    """``uvicorn server.app:app`` on its own port, which may be killed and started again."""
-
-    def __init__(self, env: dict[str, str], log: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.env = env
-        self.log = log
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "uvicorn", "server.app:app", "--port", str(self.port),
-                 "--log-level", "warning"], cwd=ROOT, env=self.env, stdout=out,
-                stderr=subprocess.STDOUT)
-        wait_until(self.up, 60, f"worker {self.url} did not start:\n{self.tail()}")
-
-    def up(self) -> bool:
-        assert self.proc is not None and self.proc.poll() is None, self.tail()
-        try:
-            return httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200
-        except httpx.HTTPError:
-            return False
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-
-    def tail(self) -> str:
-        return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
+Worker = Uvicorn
+"""A worker of the pair: killed, started again."""
 
 
 class Player:
@@ -203,14 +163,14 @@ def redis_url() -> str:
 def workers(private_pg: PgCluster, redis_url: str, tmp_path: Path,
             request: pytest.FixtureRequest) -> Iterator[tuple[Worker, Worker, dict[str, str]]]:
     in_process = request.param == "in-process"
-    env = dict(os.environ, PAIJU_DATABASE_URL=private_pg.url(), PAIJU_REDIS_URL=redis_url,
-               PAIJU_AI_IN_PROCESS="1" if in_process else "0", PAIJU_AI_DELAY_MS="0",
-               PAIJU_AI_POLL_SECONDS="0.5", PAIJU_WS_RESYNC_SECONDS="1")
-    pair = (Worker(env, tmp_path / "w0.log"), Worker(env, tmp_path / "w1.log"))
+    settings = {"PAIJU_DATABASE_URL": private_pg.url(), "PAIJU_REDIS_URL": redis_url,
+                "PAIJU_AI_IN_PROCESS": "1" if in_process else "0", "PAIJU_AI_DELAY_MS": "0",
+                "PAIJU_AI_POLL_SECONDS": "0.5", "PAIJU_WS_RESYNC_SECONDS": "1"}
+    pair = (Worker(settings, tmp_path / "w0.log"), Worker(settings, tmp_path / "w1.log"))
     try:
         for w in pair:
             w.start()
-        yield pair[0], pair[1], env
+        yield pair[0], pair[1], pair[0].env
     finally:
         for w in pair:
             w.stop()
@@ -255,7 +215,7 @@ def test_every_match_survives_killed_workers_and_a_database_restart(
         while open_:
             assert time.monotonic() < deadline, (
                 f"{len(open_)} matches did not finish; faults {done}\n"
-                f"w0:\n{victim.tail()}\nw1:\n{survivor.tail()}\nai:\n{_tail(ai_log)}")
+                f"w0:\n{victim.log()}\nw1:\n{survivor.log()}\nai:\n{_tail(ai_log)}")
             for mid in sorted(open_):
                 view = player.request("GET", f"/api/matches/{mid}").json()
                 if view["state"]["result"] is not None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,9 +12,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server.settings import ROOT
+from tests.servers import Uvicorn
 
-from .conftest import auth, free_port
+from .conftest import auth
 
 REDIS_URL = os.environ.get("PAIJU_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
@@ -36,31 +34,16 @@ def two_workers(tmp_path: Path) -> Iterator[list[str]]:
     reason = _redis_reason()
     if reason:
         pytest.skip(reason)
-    env = dict(os.environ, PAIJU_DATABASE_URL=f"sqlite:///{tmp_path / 'shared.db'}",
-               PAIJU_REDIS_URL=REDIS_URL, PAIJU_AI_DELAY_MS="0", PAIJU_AI_IN_PROCESS="0")
-    procs, urls = [], []
-    for _ in range(2):
-        port = free_port()
-        procs.append(subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "server.app:app", "--port", str(port),
-             "--log-level", "warning"], cwd=ROOT, env=env))
-        urls.append(f"http://127.0.0.1:{port}")
+    settings = {"PAIJU_DATABASE_URL": f"sqlite:///{tmp_path / 'shared.db'}",
+                "PAIJU_REDIS_URL": REDIS_URL, "PAIJU_AI_DELAY_MS": "0", "PAIJU_AI_IN_PROCESS": "0"}
+    workers = [Uvicorn(settings, tmp_path / f"w{i}.log") for i in range(2)]
     try:
-        for url, proc in zip(urls, procs, strict=True):
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    if httpx.get(f"{url}/api/games", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                assert proc.poll() is None and time.monotonic() < deadline, "worker did not start"
-                time.sleep(0.1)
-        yield urls
+        for w in workers:
+            w.start()
+        yield [w.url for w in workers]
     finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(timeout=10)
+        for w in workers:
+            w.stop()
 
 
 def test_a_socket_on_one_worker_sees_actions_on_another(two_workers: list[str]) -> None:

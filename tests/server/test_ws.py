@@ -79,29 +79,6 @@ def test_updates_extend_the_clients_event_log_to_the_servers(client: TestClient)
             pytest.fail("two deals did not end in 400 changes")
 
 
-@pytest.mark.parametrize(("message", "code"), [
-    ("not json", "request/malformed_json"),
-    (json.dumps([1, 2]), "request/invalid"),
-    (json.dumps({"action": {"type": "declare_missing", "suit": "m"}}), "request/invalid"),
-    (json.dumps({"action": {"type": "declare_missing", "suit": "m"}, "version": "0"}),
-     "request/invalid"),
-    (json.dumps({"action": {"type": "fly"}, "version": 0}), "action/illegal"),
-    (json.dumps({"action": {"type": "declare_missing", "suit": "m"}, "version": 5}),
-     "action/stale_version"),
-    (json.dumps({"action": {"type": "x", "pad": "y" * 9000}, "version": 0}), "request/too_large"),
-])
-def test_bad_messages_get_an_error_and_change_nothing(client: TestClient, message: str,
-                                                      code: str) -> None:
-    m = new_match(client)
-    mid, token = m["match_id"], m["seats"][0]["token"]
-    with client.websocket_connect(f"/api/matches/{mid}/ws?token={token}") as ws:
-        ws.receive_json()
-        ws.send_text(message)
-        err = ws.receive_json()
-        assert err["type"] == "error" and err["error"]["code"] == code, err
-    assert client.get(f"/api/matches/{mid}").json()["version"] == 0
-
-
 def test_spectator_and_refused_connections(client: TestClient) -> None:
     m = new_match(client)
     mid = m["match_id"]

@@ -1,4 +1,5 @@
-"""Fixtures for the browser tests: the real server as a subprocess and Debian's Chromium.
+"""Fixtures for the browser tests: the real server as a subprocess (``tests/servers.py``) and
+Debian's Chromium.
 
 The tests skip (with the reason) when Playwright for Python or /usr/bin/chromium is missing,
 unless ``PAIJU_REQUIRE_E2E=1``, which turns the skip into a failure (for CI, where both are
@@ -7,13 +8,7 @@ installed). Never run ``playwright install``: the browser is Debian's.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +16,8 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.servers import Uvicorn
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -45,62 +41,13 @@ def _skip_or_fail(reason: str) -> None:
     pytest.skip(reason)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class LiveServer:
-    """``uvicorn server.app:app`` on a free port with its own SQLite file; restartable."""
+class LiveServer(Uvicorn):
+    """The server with its own SQLite file and the in-process AI without delay; restartable."""
 
     def __init__(self, tmp: Path) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
         self.db = tmp / "e2e.db"
-        self.log_path = tmp / "server.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        env = dict(os.environ)
-        env.update(PAIJU_DATABASE_URL=f"sqlite:///{self.db}", PAIJU_AI_DELAY_MS="0",
-                   PAIJU_AI_POLL_SECONDS="0.5")
-        log = open(self.log_path, "ab")  # noqa: SIM115 - closed with the process
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "server.app:app", "--host", "127.0.0.1",
-             "--port", str(self.port), "--log-level", "warning"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        log.close()
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited early:\n{self.log()}")
-            with contextlib.suppress(OSError), \
-                    urllib.request.urlopen(f"{self.url}/api/games", timeout=2) as r:
-                if r.status == 200:
-                    return
-            time.sleep(0.1)
-        raise RuntimeError(f"the server did not answer /api/games within 30 s:\n{self.log()}")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
-        self.proc = None
-
-    def restart(self) -> None:
-        self.stop()
-        self.start()
-
-    def log(self) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")[-4000:]
-        except OSError:
-            return ""
+        super().__init__({"PAIJU_DATABASE_URL": f"sqlite:///{self.db}", "PAIJU_AI_DELAY_MS": "0",
+                          "PAIJU_AI_POLL_SECONDS": "0.5"}, tmp / "server.log")
 
     def get_json(self, path: str, token: str | None = None) -> Any:
         import json

@@ -16,7 +16,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import ROOT, LiveServer
+from tests.servers import ROOT
+
+from .conftest import LiveServer
 
 LOCALES = ROOT / "web" / "locales"
 LANGUAGES = ["en", "fr", "pl", "it", "zh"]

@@ -1,0 +1,91 @@
+"""A real server for the tests that need one: ``uvicorn server.app:app`` in its own process on a
+free port, with its own settings (environment variables) and log file. The API, crash, worker,
+AI-service and browser tests all start, kill and restart it the same way."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+START_S = 60.0
+"""How long a server may take to answer ``/api/games`` (seconds; the machine may be busy)."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Uvicorn:
+    """One worker: ``settings`` are ``PAIJU_*`` variables over this process's environment (a
+    value None removes the variable); the worker's output goes to ``log``."""
+
+    def __init__(self, settings: Mapping[str, str | None], log: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {k: v for k, v in {**os.environ, **settings}.items() if v is not None}
+        self.log_path = log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start it and wait until it answers; raises with its log if it exits or is slow."""
+        with open(self.log_path, "ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "uvicorn", "server.app:app", "--host", "127.0.0.1",
+                 "--port", str(self.port), "--log-level", "warning"],
+                cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + START_S
+        while not self.up():
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited early:\n{self.log()}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not answer within {START_S} s:\n{self.log()}")
+            time.sleep(0.1)
+
+    def up(self) -> bool:
+        """Whether it answers ``GET /api/games`` now."""
+        try:
+            return httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown of any kind, as a crash."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        """A graceful stop (SIGTERM), killed if it takes more than 10 s."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+        self.proc = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def log(self) -> str:
+        """The end of its log, for failure messages."""
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+
+__all__ = ["ROOT", "Uvicorn", "free_port"]
