@@ -31,6 +31,16 @@ SEATED = Counter[str]()
 
 
 class Workflow(schema.as_state_machine()):  # type: ignore[misc]
+    def before_call(self, case: schemathesis.Case) -> None:
+        """A match created without a seed gets a fixed one. Hypothesis replays a scenario and
+        requires the same draws each time, but a random deal (dealer, hands) changes what the
+        server answers (whether seat 0 has an action to link to), and so which steps the
+        machine can take next: seen as a rare FlakyStrategyDefinition."""
+        super().before_call(case)
+        if case.operation.definition.raw.get("operationId") == "createMatch" \
+                and isinstance(case.body, dict) and "seed" not in case.body:
+            case.body["seed"] = 1
+
     def after_call(self, response: Any, case: schemathesis.Case) -> None:
         super().after_call(response, case)
         op = case.operation.definition.raw.get("operationId", "?")
