@@ -169,8 +169,7 @@ async def _serve(stream: _Stream, notes: asyncio.Queue[Note], match_id: str, tok
                 await _send(websocket, _error("ws/rate_limited", "too many messages; slow down"))
                 continue
             allowance -= 1
-            if not await _sync(stream, match_id, text):
-                await _handle(stream, match_id, token, text)
+            await _handle(stream, match_id, token, text)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -239,16 +238,9 @@ has heard nothing for a while sends it (docs/bots.md): a lost update, or a dead 
 then shows at once."""
 
 
-async def _sync(stream: _Stream, match_id: str, text: str | bytes) -> bool:
+async def _sync(stream: _Stream, match_id: str) -> None:
     """Answer ``{"type": "sync"}`` with a snapshot of the stored match (never older than what
-    the connection was sent); False when ``text`` is another message."""
-    if not isinstance(text, str) or len(text) > 64 or "sync" not in text:
-        return False  # cheap: actions are never this message, nor is a binary frame
-    try:
-        if read_json(text, "the message") != SYNC:
-            return False
-    except ApiError:
-        return False
+    the connection was sent)."""
     try:
         with outage_as_api_error():
             loaded = await run_in_threadpool(stream.svc.load, match_id)
@@ -256,9 +248,8 @@ async def _sync(stream: _Stream, match_id: str, text: str | bytes) -> bool:
                 loaded = await _at(stream.svc, match_id, stream.version)
     except ApiError as exc:
         await _send(stream.ws, {"type": "error", **exc.body()})
-        return True
+        return
     await stream.send(loaded, "snapshot")
-    return True
 
 
 async def _receive(websocket: WebSocket) -> str | bytes:
@@ -283,7 +274,11 @@ async def _handle(stream: _Stream, match_id: str, token: str | None,
                                          f"messages are limited to {MAX_MESSAGE_BYTES} bytes"))
         return
     try:
-        msg = WsAction.model_validate(read_json(text, "the message"))
+        value = read_json(text, "the message")
+        if value == SYNC:
+            await _sync(stream, match_id)
+            return
+        msg = WsAction.model_validate(value)
     except ApiError as exc:
         await _send(websocket, {"type": "error", **exc.body()})
         return
