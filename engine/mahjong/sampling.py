@@ -19,7 +19,15 @@ from ..core.result import Payment
 from ..core.sampling import UNKNOWN_SEED, balanced, check_view, ids, keyed_options
 from ..core.seats import distance
 from ..core.state import evolve
-from .table import MahjongTable, Meld, TableState, kong_faces
+from .table import (
+    MahjongTable,
+    Meld,
+    Melds,
+    TableState,
+    kong_events,
+    kong_faces,
+    placed_kongs,
+)
 from .tiles import parse_face
 
 KONG_EVENTS = ("kong", "concealed_kong", "added_kong")
@@ -92,7 +100,7 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
                                  [t for t in pool if not game._wall_only(t)], rng, kong_face_ok)
         kongs = {t for s, i in face_down for t in melds[s][i].tiles}
         pool = [t for t in pool if t not in kongs]
-    events = _kong_events(events, melds)
+    events = kong_events(events, melds)
     hand_pool = [t for t in pool if not game._wall_only(t)]
     dealt: set[int] = set()
     hands: list[tuple[int, ...]] = []
@@ -144,39 +152,15 @@ FACE_DOWN_TRIES = 20
 kong is left no face, needs several kongs and few faces left unseen)."""
 
 
-def _face_down_kongs(melds: tuple[tuple[Meld, ...], ...], face_down: list[tuple[int, int]],
-                     pool: list[int], rng: random.Random,
-                     allowed: Callable[[int, int], bool]) -> tuple[tuple[Meld, ...], ...]:
+def _face_down_kongs(melds: Melds, face_down: list[tuple[int, int]], pool: list[int],
+                     rng: random.Random, allowed: Callable[[int, int], bool]) -> Melds:
     """The view's face-down kongs (another seat's concealed kongs, MCR-3.3, SC-4.3, NT-4.1)
     given faces at random among the tiles the seat has not seen (``pool``)."""
     for _ in range(FACE_DOWN_TRIES):
         faces = kong_faces([s for s, _ in face_down], pool, rng, allowed)
         if faces is not None:
-            break
-    else:
-        raise ValueError("no faces left unseen fit the face-down kongs")
-    out = [list(ms) for ms in melds]
-    for (s, i), face in zip(face_down, faces, strict=True):
-        old = out[s][i]
-        out[s][i] = Meld("kong", tuple(sorted(t for t in pool if t >> 2 == face)), old.source,
-                         concealed=True)
-    return tuple(map(tuple, out))
-
-
-def _kong_events(events: tuple[tuple[Any, ...], ...], melds: tuple[tuple[Meld, ...], ...]
-                 ) -> tuple[tuple[Any, ...], ...]:
-    """The concealed kongs' events as the state keeps them (``("concealed_kong", seat, first
-    tile, tiles)``): a seat's k-th such event is its k-th concealed meld."""
-    kongs = {s: [m.tiles for m in ms if m.concealed] for s, ms in enumerate(melds)}
-    made = dict.fromkeys(kongs, 0)
-    out = []
-    for e in events:
-        if e[0] == "concealed_kong":
-            tiles = kongs[e[1]][made[e[1]]]
-            made[e[1]] += 1
-            e = (e[0], e[1], tiles[0], list(tiles))
-        out.append(e)
-    return tuple(out)
+            return placed_kongs(melds, face_down, faces, pool)
+    raise ValueError("no faces left unseen fit the face-down kongs")
 
 
 def _window(game: MahjongTable, state: Any, seat: int, claim: JSON) -> claims.ClaimWindow:

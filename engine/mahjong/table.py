@@ -122,6 +122,38 @@ def kong_faces(seats: Sequence[int], pool: Iterable[int], rng: random.Random,
     return out
 
 
+Melds = tuple[tuple[Meld, ...], ...]
+Events = tuple[tuple[Any, ...], ...]
+
+
+def placed_kongs(melds: Melds, spots: Sequence[tuple[int, int]], faces: Sequence[int],
+                 pool: Iterable[int]) -> Melds:
+    """``melds`` with the concealed kong at each (seat, index) of ``spots`` made of the four
+    copies of its face in ``faces`` that ``pool`` holds (a face-down kong given a face)."""
+    tiles: dict[int, list[int]] = {}
+    for t in pool:
+        tiles.setdefault(t >> 2, []).append(t)
+    out = [list(ms) for ms in melds]
+    for (s, i), face in zip(spots, faces, strict=True):
+        out[s][i] = Meld("kong", tuple(sorted(tiles[face])), out[s][i].source, concealed=True)
+    return tuple(map(tuple, out))
+
+
+def kong_events(events: Events, melds: Melds) -> Events:
+    """The concealed kongs' events as ``melds`` make them (``("concealed_kong", seat, first
+    tile, tiles)``): a seat's k-th such event is its k-th concealed meld."""
+    kongs = {s: [m.tiles for m in ms if m.concealed] for s, ms in enumerate(melds)}
+    made = dict.fromkeys(kongs, 0)
+    out = []
+    for e in events:
+        if e[0] == "concealed_kong":
+            tiles = kongs[e[1]][made[e[1]]]
+            made[e[1]] += 1
+            e = (e[0], e[1], tiles[0], list(tiles))
+        out.append(e)
+    return tuple(out)
+
+
 def event(state: TableState, *ev: Any) -> tuple[tuple[Any, ...], ...]:
     return state.events + (ev,)
 
@@ -477,9 +509,7 @@ class MahjongTable:
                 for i, m in enumerate(state.melds[s]) if m.concealed]
 
     def _redeal_kongs(self, state: Any, seat: int, hidden: list[tuple[int, int]],
-                      pool: list[int], rng: random.Random
-                      ) -> tuple[tuple[tuple[Meld, ...], ...], tuple[tuple[Any, ...], ...],
-                                 list[int]]:
+                      pool: list[int], rng: random.Random) -> tuple[Melds, Events, list[int]]:
         """The face-down kongs ``hidden`` given faces at random (each one whose four copies are
         all in ``pool``, the shuffled unseen tiles, and ``_kong_face_ok`` for its seat), their
         events renamed to match, and what is left of ``pool`` once the kongs took theirs."""
@@ -487,22 +517,10 @@ class MahjongTable:
             return state.melds, state.events, pool
         faces = kong_faces([s for s, _ in hidden], pool, rng,
                            lambda s, f: self._kong_face_ok(state, s, f))
-        if faces is None:  # a dead end of the random order (no face left for one): keep them
-            kept = {t for s, i in hidden for t in state.melds[s][i].tiles}
-            return state.melds, state.events, [t for t in pool if t not in kept]
-        melds = [list(ms) for ms in state.melds]
-        renamed: dict[tuple[int, int], tuple[int, ...]] = {}
-        for (s, i), face in zip(hidden, faces, strict=True):
-            old = state.melds[s][i]
-            tiles = tuple(sorted(t for t in pool if t >> 2 == face))
-            melds[s][i] = Meld("kong", tiles, old.source, concealed=True)
-            renamed[s, old.face] = tiles
-        events = tuple(
-            (e[0], e[1], tiles[0], list(tiles), *e[4:])
-            if e[0] == "concealed_kong" and (tiles := renamed.get((e[1], e[2] >> 2))) else e
-            for e in state.events)
-        taken = {t for tiles in renamed.values() for t in tiles}
-        return tuple(map(tuple, melds)), events, [t for t in pool if t not in taken]
+        melds = state.melds if faces is None else placed_kongs(state.melds, hidden, faces, pool)
+        # faces None: a dead end of the random order (no face left for one): they keep theirs
+        taken = {t for s, i in hidden for t in melds[s][i].tiles}
+        return melds, kong_events(state.events, melds), [t for t in pool if t not in taken]
 
     def _reask(self, state: Any, w: ClaimWindow, seat: int) -> ClaimWindow:
         rows = []
@@ -697,4 +715,5 @@ class MahjongTable:
 
 
 __all__ = ["CLAIM_RANK", "MahjongTable", "Meld", "TableState", "claim_action", "claim_kind",
-           "event", "parse_face", "with_item", "without"]
+           "event", "kong_events", "kong_faces", "parse_face", "placed_kongs", "with_item",
+           "without"]
