@@ -1,8 +1,9 @@
 """The arena with an external bot: a seat ``ws`` is played by a program over the WebSocket
 protocol (docs/bots.md), the way it would play on any paiju server.
 
-The arena starts a real server in this process (uvicorn on ``host:port``, a throwaway SQLite
-database, no AI service), and for every shuffle and rotation creates a match through the API
+The arena runs a real server in this process (uvicorn on ``host:port``, a throwaway SQLite
+database, no AI service; started by the function the caller passes, ``server.app.serving`` from
+``paiju arena``), and for every shuffle and rotation creates a match through the API
 with every seat ``human`` and that shuffle's seed. It announces the ``ws`` seat's join
 information — one JSON line ``{"join": {"match_id", "seat", "token", "ws"}}`` — plays the other
 seats itself through the REST API with its policies (timed like in-process; a request answered
@@ -22,6 +23,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
@@ -45,36 +47,15 @@ WS = "ws"
 
 Announce = Callable[[dict[str, Any]], None]
 
+Serve = Callable[[str, int, str], AbstractAsyncContextManager[Any]]
+"""Runs a paiju server on ``host:port`` with the database at a URL while the context lasts
+(``server.app.serving``; passed in, since ``ai/`` imports nothing from the server)."""
+
 
 def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as s:
         s.bind((host, 0))
         return int(s.getsockname()[1])
-
-
-@contextlib.asynccontextmanager
-async def serving(host: str, port: int, folder: Path) -> Any:
-    """A paiju server on ``host:port`` for the arena's matches, stopped on exit."""
-    import uvicorn
-
-    from server.app import create_app
-    from server.settings import Settings as ServerSettings
-
-    app = create_app(ServerSettings(database_url=f"sqlite:///{folder / 'arena.db'}",
-                                    ai_in_process=False, ai_delay_ms=0))
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
-                                           lifespan="on"))
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()  # the server could not start (port taken...): raise its error
-            raise RuntimeError("the arena's server stopped before it started")
-        await asyncio.sleep(0.02)
-    try:
-        yield
-    finally:
-        server.should_exit = True
-        await task
 
 
 def _timed(policy: Policy, view: dict[str, Any], legal: list[dict[str, Any]],
@@ -148,11 +129,11 @@ async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], see
         await asyncio.sleep(0.01)
 
 
-async def run_ws(game: str, seats: list[str], deals: int, seed: int, announce: Announce, *,
-                 strong: Settings | None = None, host: str = "127.0.0.1", port: int = 0,
-                 timeout: float = 300.0) -> dict[str, Any]:
-    """``ai.arena.run`` with ``ws`` seats played by an external bot through a server started
-    here (``port`` 0: a free one); ``announce`` gets each match's join line."""
+async def run_ws(game: str, seats: list[str], deals: int, seed: int, announce: Announce,
+                 serve: Serve, *, strong: Settings | None = None, host: str = "127.0.0.1",
+                 port: int = 0, timeout: float = 300.0) -> dict[str, Any]:
+    """``ai.arena.run`` with ``ws`` seats played by an external bot through a server that
+    ``serve`` runs (``port`` 0: a free one); ``announce`` gets each match's join line."""
     check_seats(game, seats, external=(WS,))
     if WS not in seats:
         raise ValueError("no 'ws' seat: use the in-process arena")
@@ -161,7 +142,8 @@ async def run_ws(game: str, seats: list[str], deals: int, seed: int, announce: A
     stats: dict[str, BotStats] = defaultdict(BotStats)
     per_shuffle: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory(prefix="paiju-arena-") as folder:
-        async with serving(host, port, Path(folder)), httpx.AsyncClient(
+        database = f"sqlite:///{Path(folder) / 'arena.db'}"
+        async with serve(host, port, database), httpx.AsyncClient(
                 base_url=f"http://{host}:{port}", timeout=60) as http:
             for d in range(deals):
                 s = deal_seed(seed, d)
@@ -173,4 +155,4 @@ async def run_ws(game: str, seats: list[str], deals: int, seed: int, announce: A
     return report(game, seats, deals, seed, stats, per_shuffle)
 
 
-__all__ = ["WS", "free_port", "run_ws", "serving"]
+__all__ = ["WS", "Serve", "free_port", "run_ws"]

@@ -1,36 +1,58 @@
-"""The AI service: plays the AI seats through the public API, exactly as a person's client would.
+"""The AI service: plays the AI seats through the public API, exactly as any bot would.
 
-It holds the AI seats' tokens (the ``ai_seats`` table), learns which matches moved (in-process:
-the server's broker; standalone: polling the store), and for each AI seat that must act fetches
-its view and legal actions over HTTP, asks the seat's policy, waits ``PAIJU_AI_DELAY_MS`` and
-posts the action with the version it read. Several AI services may run at once: the version
-check lets exactly one action land, and the others simply look again.
+It knows the server's URL and the AI service key, and nothing else: no database, no server
+module. The server's feed offers it the AI turns — "match M, seat S must act at version V, with
+seat token T" — over the WebSocket ``/api/ai/feed`` or, where a WebSocket cannot pass (or in the
+server's own process), the long poll ``POST /api/ai/turns`` (docs/ai-service.md). Each turn is
+played like a bot plays: the seat's view and legal actions, the seat's policy, a pause the
+server asks for, and the action at the version it read.
 
-Nothing stops it for good: a request answered 503 (the database restarts) is sent again after
-``Retry-After``; a move that fails anyway is tried again after a growing pause; a sweep that
-fails (the database is away) is too; and the sweep pokes every match whose AI seats were not
-found settled at its stored version, so a match waiting on an AI seat resumes whatever
-notification or move was lost.
+Several AI services may run at once, on several hosts: a turn is leased to one at a time, and
+the action's version check lets exactly one move land were two ever to play it. Nothing stops
+one for good: a request answered 503 (the database restarts) is sent again after
+``Retry-After``; a turn that fails anyway is left, and the server offers it again when its lease
+lapses; a feed that breaks (the server restarts) is joined again after a pause that grows.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import random
-from typing import Any, Protocol
+from typing import Any
 
 import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus, WebSocketException
 
 from .policies import POLICIES, Policy, Settings, choose, registry
-from .retry import send
+from .retry import retry_after, send
 
 log = logging.getLogger("paiju.ai")
 
 STRONG_MS_ENV = "PAIJU_AI_STRONG_MS"
 """Environment variable: the ``strong`` level's time per decision in ms (default 1000)."""
+
+KEY_ENV = "PAIJU_AI_KEY"
+"""Environment variable: the AI service key ``paiju ai`` authenticates with."""
+
+FEEDS = ("auto", "ws", "rest")
+"""How a standalone service hears of turns: the WebSocket, the long poll, or the WebSocket
+with the long poll as fallback when the server (or a proxy) refuses the upgrade."""
+
+POLL_WAIT_S = 20.0
+"""How long one long poll waits for a turn."""
+
+RETRY_MAX_S = 5.0
+"""The longest pause before joining a broken feed again: short enough that the AI resumes
+within seconds once the server is back."""
+
+
+class KeyRefused(Exception):
+    """The server refused the AI service key (401): a setting to fix, not an outage."""
 
 
 def strong_settings(environ: dict[str, str] | None = None) -> Settings:
@@ -51,234 +73,215 @@ def playable_level(game: str, level: str) -> str:
     return level if level in POLICIES.get(game, {}) else "random"
 
 
-class SeatSource(Protocol):
-    """Where the AI seats' tokens are (the server's store)."""
-
-    def ai_seats(self, match_id: str | None) -> list[Any]:
-        """Rows with ``match_id``, ``seat``, ``level``, ``token``: one match's AI seats, or
-        (None) the AI seats of every match still being played."""
-        ...
-
-    def versions(self, ids: list[str]) -> dict[str, int]: ...
-
-
-RETRY_MAX_S = 5.0
-"""The longest pause between two tries of a failing match or sweep (the database restarts, the
-server is away): short enough that the AI resumes within seconds once it is back."""
-
-
 def backoff(failures: int, first: float = 0.2) -> float:
     """The pause after ``failures`` failures in a row: doubling from ``first`` up to
     ``RETRY_MAX_S``."""
     return min(RETRY_MAX_S, first * 2 ** max(failures - 1, 0))
 
 
-class AiRunner:
-    def __init__(self, client: httpx.AsyncClient, seats: SeatSource, delay_ms: int = 0,
-                 policies: dict[str, dict[str, Policy]] | None = None) -> None:
-        self.client = client
-        self.seats = seats
-        self.delay = max(0, delay_ms) / 1000
-        if policies is None:
-            try:
-                strong = strong_settings()
-            except ValueError as exc:  # a typo in the environment must not stop the AI
-                log.warning("%s; the strong AI keeps its default budget", exc)
-                strong = Settings()
-            policies = registry(strong)
-        self.policies = policies
-        self._running: dict[str, asyncio.Task[None]] = {}
-        """Match → the task playing its AI seats."""
-        self._dirty: set[str] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._settled: dict[str, int] = {}
-        """Match → the version at which its AI seats were last found with nothing to do."""
-        self._sweep_failures = 0
-
-    # ------------------------------------------------------------------ scheduling
-
-    def poke(self, match_id: str) -> None:
-        """Match ``match_id`` moved: play its AI seats (again, if already playing)."""
-        if match_id in self._running:
-            self._dirty.add(match_id)
-            return
-        task = asyncio.create_task(self._play(match_id))
-        self._running[match_id] = task
-        self._tasks.add(task)
-        task.add_done_callback(lambda t: self._release(match_id, t))
-
-    def _release(self, match_id: str, task: asyncio.Task[None] | None) -> None:
-        """``task`` no longer plays the match (a task cancelled before it ran included)."""
-        if task is None:
-            return
-        self._tasks.discard(task)
-        if self._running.get(match_id) is task:
-            del self._running[match_id]
-
-    async def sweep(self) -> None:
-        """Poke every match being played, with AI seats, that is not being played here and
-        was not found settled at its stored version: one that moved since, one no note told
-        this process of, one whose play failed (the database or the server was away) — so a
-        match never waits on an AI seat for good, whatever was lost."""
-        rows = await asyncio.to_thread(self.seats.ai_seats, None)
-        ids = sorted({r.match_id for r in rows})
-        versions = await asyncio.to_thread(self.seats.versions, ids)
-        for match_id in [m for m in self._settled if m not in versions]:
-            del self._settled[match_id]  # over, or gone: forget it
-        for match_id, version in versions.items():
-            if match_id not in self._running and self._settled.get(match_id) != version:
-                self.poke(match_id)
-
-    async def sweep_safely(self, period: float) -> float:
-        """``sweep``, surviving any failure (the database restarts): the seconds until the next
-        sweep, ``period`` or, after failures in a row, a longer pause."""
-        try:
-            await self.sweep()
-        except Exception as exc:
-            self._sweep_failures += 1
-            if self._sweep_failures == 1:
-                log.warning("AI sweep failed (%s); trying again", _first_line(exc))
-            return max(period, backoff(self._sweep_failures + 1, period))
-        if self._sweep_failures:
-            log.info("AI sweep works again after %d failures", self._sweep_failures)
-            self._sweep_failures = 0
-        return period
-
-    async def close(self) -> None:
-        for t in list(self._tasks):
-            t.cancel()
-        for t in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await t
-
-    # ------------------------------------------------------------------ playing
-
-    async def _play(self, match_id: str) -> None:
-        """Play the match's AI seats until none must act. A failure (the database or the
-        server away, a refusal) is never final: the move is tried again after a pause that
-        grows, so the match resumes once the outage is over."""
-        try:
-            failures = 0
-            while True:
-                self._dirty.discard(match_id)
-                try:
-                    settled = await self._one_move(match_id)
-                except Exception as exc:
-                    failures += 1
-                    if failures == 1 or failures % 10 == 0:
-                        log.warning("AI on match %s failed %d times: %s", match_id, failures,
-                                    _first_line(exc))
-                    await asyncio.sleep(backoff(failures))
-                    continue
-                failures = 0
-                if settled is not None:
-                    self._settled[match_id] = settled
-                    if match_id not in self._dirty:
-                        return
-        finally:
-            # at once, not in the done callback: a poke right after this must start a new task
-            self._release(match_id, asyncio.current_task())
-
-    async def _one_move(self, match_id: str) -> int | None:
-        """Play one AI seat that must act. Returns None after acting (or when the match moved
-        meanwhile: look again), else the version at which no AI seat had to act."""
-        seats = await asyncio.to_thread(self.seats.ai_seats, match_id)
-        seen: set[int] = set()
-        for row in seats:
-            auth = {"Authorization": f"Bearer {row.token}"}
-            r = await send(self.client, "GET", f"/api/matches/{match_id}/legal", headers=auth)
-            if r.status_code == 404:
-                return -1
-            r.raise_for_status()
-            legal = r.json()
-            seen.add(legal["version"])
-            if not legal["actions"]:
-                continue
-            r = await send(self.client, "GET", f"/api/matches/{match_id}", headers=auth)
-            r.raise_for_status()
-            view = r.json()
-            if view["version"] != legal["version"]:
-                return None  # it moved meanwhile: look again
-            rng = random.Random(f"{match_id}:{legal['version']}:{row.seat}")
-            level = playable_level(view["game"], row.level)
-            # a search takes its budget of CPU: off the event loop, so the server stays live
-            action = await asyncio.to_thread(choose, view["game"], level, view["state"],
-                                             legal["actions"], rng, self.policies)
-            if self.delay:
-                await asyncio.sleep(self.delay)
-            r = await send(self.client, "POST", f"/api/matches/{match_id}/actions",
-                           headers=auth, json={"action": action, "version": legal["version"]})
-            if r.status_code == 409:
-                return None  # somebody acted first: the version check decided
-            if r.status_code != 200:
-                raise ValueError(f"seat {row.seat} action {action} refused: {r.text}")
-            return None
-        if len(seen) > 1:
-            return None  # the seats answered at different versions: look again
-        return seen.pop() if seen else -1
-
-
-def _first_line(exc: BaseException) -> str:
+def describe(exc: BaseException) -> str:
+    """``exc`` in one line for a log."""
     text = str(exc).strip()
     return f"{type(exc).__name__}: {text.splitlines()[0]}" if text else type(exc).__name__
 
 
-async def run_in_process(app: Any, service: Any, broker: Any, settings: Any) -> None:
-    """The AI service inside the server: the app's own endpoints over an in-memory transport,
-    notified by the in-process broker, with a periodic sweep as a safety net."""
-    from server.pubsub import ALL
+def default_policies() -> dict[str, dict[str, Policy]]:
+    try:
+        strong = strong_settings()
+    except ValueError as exc:  # a typo in the environment must not stop the AI
+        log.warning("%s; the strong AI keeps its default budget", exc)
+        strong = Settings()
+    return registry(strong)
 
+
+class AiService:
+    """Plays the turns a feed offers; ``client`` speaks to the server's public API."""
+
+    def __init__(self, client: httpx.AsyncClient, key: str, capacity: int = 8,
+                 policies: dict[str, dict[str, Policy]] | None = None) -> None:
+        self.client = client
+        self.capacity = capacity
+        self._auth = {"Authorization": f"Bearer {key}"}
+        self.policies = default_policies() if policies is None else policies
+        self._playing: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        """Match → the version of the turn being played and its task."""
+        self.played = 0
+        """Turns whose action landed (for tests and logs)."""
+
+    # ------------------------------------------------------------------ turns
+
+    def take(self, turn: dict[str, Any]) -> None:
+        """Play ``turn`` (unless this service is on that match at that version already)."""
+        match_id, version = turn["match_id"], turn["version"]
+        current = self._playing.get(match_id)
+        if current is not None and not current[1].done() and current[0] >= version:
+            return
+        task = asyncio.create_task(self._play_safely(turn))
+        self._playing[match_id] = (version, task)
+        task.add_done_callback(lambda t: self._release(match_id, t))
+
+    def _release(self, match_id: str, task: asyncio.Task[None]) -> None:
+        current = self._playing.get(match_id)
+        if current is not None and current[1] is task:
+            del self._playing[match_id]
+
+    def busy(self) -> int:
+        return len(self._playing)
+
+    async def _play_safely(self, turn: dict[str, Any]) -> None:
+        try:
+            await self.play(turn)
+        except Exception as exc:  # the server away, a refusal: the lease lapses, it comes back
+            log.warning("AI turn of match %s seat %s at version %s failed (%s); the feed "
+                        "offers it again", turn["match_id"], turn["seat"], turn["version"],
+                        describe(exc))
+
+    async def play(self, turn: dict[str, Any]) -> bool:
+        """Play one turn as a bot would; True when its action landed. A turn the match has
+        moved past (another service, or a person in a claim window, acted first) is left."""
+        match_id, seat = turn["match_id"], turn["seat"]
+        auth = {"Authorization": f"Bearer {turn['token']}"}
+        r = await send(self.client, "GET", f"/api/matches/{match_id}/legal", headers=auth)
+        if r.status_code == 404:
+            return False
+        r.raise_for_status()
+        legal = r.json()
+        if legal["version"] != turn["version"] or not legal["actions"]:
+            return False
+        r = await send(self.client, "GET", f"/api/matches/{match_id}", headers=auth)
+        r.raise_for_status()
+        view = r.json()
+        if view["version"] != legal["version"]:
+            return False  # it moved meanwhile
+        rng = random.Random(f"{match_id}:{legal['version']}:{seat}")
+        level = playable_level(view["game"], turn["level"])
+        # a search takes its budget of CPU: off the event loop (a server in this process, the
+        # feed's other turns stay live)
+        action = await asyncio.to_thread(choose, view["game"], level, view["state"],
+                                         legal["actions"], rng, self.policies)
+        if turn.get("delay_ms"):
+            await asyncio.sleep(turn["delay_ms"] / 1000)
+        r = await send(self.client, "POST", f"/api/matches/{match_id}/actions", headers=auth,
+                       json={"action": action, "version": legal["version"]})
+        if r.status_code == 409:
+            return False  # somebody acted first: the version check decided
+        if r.status_code != 200:
+            raise ValueError(f"seat {seat} action {action} refused: {r.text}")
+        self.played += 1
+        return True
+
+    async def close(self) -> None:
+        tasks = [t for _, t in self._playing.values()]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+
+    # ------------------------------------------------------------------ feeds
+
+    async def poll(self, wait_s: float = POLL_WAIT_S) -> None:
+        """The long-poll feed, forever: lease as many turns as there is room for, play them,
+        ask again. A failure (the server or the database away) is tried again after a pause."""
+        failures = 0
+        while True:
+            free = self.capacity - self.busy()
+            if free <= 0:
+                await asyncio.wait([t for _, t in self._playing.values()],
+                                   return_when=asyncio.FIRST_COMPLETED)
+                continue
+            try:
+                r = await self.client.post("/api/ai/turns", headers=self._auth,
+                                           json={"max": free, "wait_s": wait_s},
+                                           timeout=wait_s + 30)
+            except httpx.HTTPError as exc:
+                failures += 1
+                self._failed("the turns could not be asked for", exc, failures)
+                await asyncio.sleep(backoff(failures))
+                continue
+            if r.status_code == 401:
+                raise KeyRefused(r.json().get("error", {}).get("message", "401"))
+            if r.status_code != 200:
+                failures += 1
+                self._failed("the turns could not be asked for", r.status_code, failures)
+                await asyncio.sleep(retry_after(r) if r.status_code == 503 else backoff(failures))
+                continue
+            if failures:
+                log.info("the AI feed answers again after %d failures", failures)
+            failures = 0
+            for turn in r.json()["turns"]:
+                self.take(turn)
+
+    async def listen(self, ws_url: str) -> None:
+        """The WebSocket feed, until the connection closes."""
+        url = f"{ws_url}?capacity={self.capacity}"
+        async with connect(url, additional_headers=self._auth, open_timeout=10,
+                           ping_interval=10, ping_timeout=10) as ws:
+            log.info("AI service joined the feed at %s", ws_url)
+            async for text in ws:
+                msg = json.loads(text)
+                if msg.get("type") == "turn":
+                    self.take(msg)
+
+    async def run(self, ws_url: str | None, feed: str = "auto") -> None:
+        """Play what the feed offers, forever: through ``listen`` (joined again whenever the
+        connection breaks) or ``poll``; ``auto`` polls when the server refuses the WebSocket.
+        Raises ``KeyRefused`` on a 401."""
+        mode = "rest" if ws_url is None else feed
+        failures = 0
+        while True:
+            if mode == "rest":
+                await self.poll()
+                return
+            try:
+                await self.listen(ws_url)  # type: ignore[arg-type]
+                failures = 0
+            except InvalidStatus as exc:
+                status = exc.response.status_code
+                if status == 401:
+                    raise KeyRefused("the server refused the AI service key") from None
+                if mode == "auto" and status != 503:
+                    log.warning("the server answered %s to the WebSocket feed; polling instead",
+                                status)
+                    mode = "rest"
+                    continue
+                failures += 1
+                self._failed("the feed refused the connection", status, failures)
+            except (OSError, TimeoutError, WebSocketException) as exc:
+                failures += 1
+                self._failed("the feed broke", exc, failures)
+            await asyncio.sleep(backoff(failures))
+
+    @staticmethod
+    def _failed(what: str, why: Any, failures: int) -> None:
+        if failures == 1 or failures % 20 == 0:
+            reason = describe(why) if isinstance(why, BaseException) else why
+            log.warning("%s (%s, %d in a row); trying again", what, reason, failures)
+
+
+async def run_in_process(app: Any, key: str) -> None:
+    """The AI service inside the server's process: the app's own public endpoints over an
+    in-memory transport (the long-poll feed: no socket to open), until cancelled."""
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://paiju.local",
-                                 timeout=30) as client:
-        runner = AiRunner(client, service.store, settings.ai_delay_ms)
+                                 timeout=60) as client:
+        service = AiService(client, key)
         try:
-            async with broker.subscribe(ALL) as notes:
-                loop = asyncio.get_running_loop()
-                period = settings.ai_poll_seconds
-                next_sweep = loop.time() + await runner.sweep_safely(period)
-                while True:
-                    # the sweep runs every poll period even while notes keep coming: a busy
-                    # server must not starve the net that catches a lost notification
-                    try:
-                        match_id, _ = await asyncio.wait_for(
-                            notes.get(), max(next_sweep - loop.time(), 0))
-                        runner.poke(match_id)
-                    except TimeoutError:
-                        pass
-                    if loop.time() >= next_sweep:
-                        next_sweep = loop.time() + await runner.sweep_safely(period)
+            await service.poll()
         finally:
-            await runner.close()
+            await service.close()
 
 
-async def run_standalone(server_url: str, database_url: str, delay_ms: int,
-                         poll_seconds: float) -> None:
-    """``paiju ai``: the AI service in its own process, against a server at ``server_url`` that
-    shares the database at ``database_url`` (where the AI seats' tokens are). It outlives any
-    outage of either: a sweep that fails is tried again after a pause."""
-    store = await _open_store(database_url)
-    async with httpx.AsyncClient(base_url=server_url, timeout=30) as client:
-        runner = AiRunner(client, store, delay_ms)
+async def run_standalone(server_url: str, key: str, feed: str = "auto",
+                         capacity: int = 8) -> None:
+    """``paiju ai``: the AI service in its own process, against the server at ``server_url``,
+    with nothing but the service key. It outlives any outage of the server or its database;
+    it stops on ``KeyRefused``."""
+    base = server_url.rstrip("/")
+    ws_url = "ws" + base[len("http"):] + "/api/ai/feed" if base.startswith("http") else None
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        service = AiService(client, key, capacity)
         try:
-            while True:
-                await asyncio.sleep(await runner.sweep_safely(poll_seconds))
+            await service.run(ws_url, feed)
         finally:
-            await runner.close()
-
-
-async def _open_store(database_url: str) -> Any:
-    """The store at ``database_url``, waiting for the database as long as it takes (the AI
-    service may start before it, or while it restarts)."""
-    from server.store import Store, make_engine
-
-    failures = 0
-    while True:
-        try:
-            return Store(await asyncio.to_thread(make_engine, database_url))
-        except Exception as exc:
-            failures += 1
-            if failures == 1:
-                log.warning("AI service: the database cannot be reached yet (%s); waiting",
-                            _first_line(exc))
-            await asyncio.sleep(backoff(failures, 0.5))
+            await service.close()

@@ -24,6 +24,8 @@ from starlette.routing import Match
 
 from engine import EngineError
 
+from .aifeed import KEY_NAME, Feed
+from .aifeed import router as ai_router
 from .appender import AsyncAppender
 from .assist import router as assist_router
 from .errors import (
@@ -57,7 +59,10 @@ its secret token (`Authorization: Bearer <token>`). Every refusal is a JSON
 `{"error": {"code", "message"}}` with a 4xx status. While the database cannot be reached (it
 restarts) the match routes answer 503 `db/unavailable` with `Retry-After`: send the request
 again after that many seconds. Bots use the WebSocket
-`/api/matches/{id}/ws?token=…` (see docs/bots.md and openapi/ws-messages.json)."""
+`/api/matches/{id}/ws?token=…` (see docs/bots.md and openapi/ws-messages.json). AI services
+learn which AI seats must act, with their seat tokens, from `POST /api/ai/turns` or the
+WebSocket `/api/ai/feed` (the service key as `Authorization: Bearer <key>`; docs/ai-service.md),
+then play them through the match routes like any bot."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -71,6 +76,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if isinstance(broker, RedisBroker):
         broker.versions = service.store.versions
         broker.absorb = service.absorb
+    key = ai_key(settings, store)
+    feed = Feed(service, broker, key, settings.ai_lease_seconds, settings.ai_delay_ms,
+                settings.ai_poll_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -82,10 +90,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if isinstance(broker, RedisBroker):
             tasks.append(asyncio.create_task(broker.listen()))
             await broker.wait_subscribed(SUBSCRIBE_WAIT_S)
+        tasks.append(asyncio.create_task(feed.run()))
         if settings.ai_in_process:
             from ai.service import run_in_process
 
-            tasks.append(asyncio.create_task(run_in_process(app, service, broker, settings)))
+            tasks.append(asyncio.create_task(run_in_process(app, key)))
         try:
             yield
         finally:
@@ -106,6 +115,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="paiju", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.service = service
+    app.state.feed = feed
     app.state.broker = broker
     app.state.settings = settings
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
@@ -115,11 +125,42 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(router)
     app.include_router(replays_router)
     app.include_router(assist_router)
+    app.include_router(ai_router)
     _errors(app)
     _document_outages(app)
     if settings.web_dir.is_dir():
         _web(app, StaticFiles(directory=settings.web_dir, html=True))
     return app
+
+
+@asynccontextmanager
+async def serving(host: str, port: int, database_url: str) -> AsyncIterator[None]:
+    """A paiju server on ``host:port`` inside the running event loop, with no AI service, for
+    as long as the context lasts: the arena's ``ws`` mode plays its matches on it."""
+    import uvicorn
+
+    app = create_app(Settings(database_url=database_url, ai_in_process=False, ai_delay_ms=0))
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                           lifespan="on"))
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()  # the server could not start (port taken...): raise its error
+            raise RuntimeError("the server stopped before it started")
+        await asyncio.sleep(0.02)
+    try:
+        yield
+    finally:
+        server.should_exit = True
+        await task
+
+
+def ai_key(settings: Settings, store: Store) -> str:
+    """The AI service's key: the operator's ``PAIJU_AI_KEY``, else the one kept in the database
+    (made by the first worker that asked)."""
+    if settings.ai_key is not None and settings.ai_key.get_secret_value():
+        return settings.ai_key.get_secret_value()
+    return store.service_key(KEY_NAME)
 
 
 def _web(app: FastAPI, files: StaticFiles) -> None:
@@ -204,6 +245,10 @@ def _document_outages(app: FastAPI) -> None:
         if app.openapi_schema is not None:
             return app.openapi_schema
         spec = build()
+        spec.setdefault("components", {}).setdefault("securitySchemes", {})["aiServiceKey"] = {
+            "type": "http", "scheme": "bearer",
+            "description": "The AI service key (`PAIJU_AI_KEY`, or the one `paiju ai-key` "
+                           "prints): for the AI feed only"}
         for path, operations in spec.get("paths", {}).items():
             if not path.startswith("/api/matches"):
                 continue

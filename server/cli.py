@@ -47,15 +47,37 @@ def _ai(args: argparse.Namespace) -> int:
     import asyncio
     import contextlib
     import logging
+    import os
 
-    from ai.service import run_standalone
-    from server.settings import get_settings
+    from ai.service import KEY_ENV, KeyRefused, run_standalone
 
-    logging.basicConfig(level=logging.INFO)
+    key = os.environ.get(KEY_ENV, "")
+    if not key:
+        print(f"paiju: set {KEY_ENV} to the server's AI service key (the server's own "
+              f"{KEY_ENV}, or what 'paiju ai-key' prints where the server runs)",
+              file=sys.stderr)
+        return 2
+    if args.capacity < 1:
+        print("paiju: --capacity must be positive", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request otherwise
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run_standalone(args.server, key, args.feed, args.capacity))
+    except KeyRefused as exc:
+        print(f"paiju: {exc}: check {KEY_ENV}", file=sys.stderr)
+        return 3
+    return 0
+
+
+def _ai_key(_: argparse.Namespace) -> int:
+    from .app import ai_key
+    from .settings import get_settings
+    from .store import Store, make_engine
+
     settings = get_settings()
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_standalone(args.server, settings.database_url, settings.ai_delay_ms,
-                                   args.poll))
+    print(ai_key(settings, Store(make_engine(settings.database_url))))
     return 0
 
 
@@ -85,9 +107,11 @@ def _arena(args: argparse.Namespace) -> int:
                 raise ValueError("--baseline replays deals in-process: not with a 'ws' seat")
             if args.jobs != 1:
                 raise ValueError("--jobs plays deals in worker processes: not with a 'ws' seat")
+            from .app import serving
+
             report = asyncio.run(run_ws(args.game, seats, args.deals, args.seed, announce,
-                                        strong=strong, host=args.ws_host, port=args.ws_port,
-                                        timeout=args.ws_timeout))
+                                        serving, strong=strong, host=args.ws_host,
+                                        port=args.ws_port, timeout=args.ws_timeout))
         else:
             def progress(done: int) -> None:
                 if args.progress and (done % args.progress == 0 or done == args.deals):
@@ -122,12 +146,20 @@ def _parser() -> argparse.ArgumentParser:
                             "worker hears every change; each runs the in-process AI unless "
                             "PAIJU_AI_IN_PROCESS=0)")
     serve.set_defaults(run=_serve)
-    ai = sub.add_parser("ai", help="run the AI service on its own, against a running server "
-                                   "sharing PAIJU_DATABASE_URL (start the server with "
-                                   "PAIJU_AI_IN_PROCESS=0)")
+    ai = sub.add_parser("ai", help="run the AI service on its own, against a running server, "
+                                   "with only the AI service key in PAIJU_AI_KEY (start the "
+                                   "server with PAIJU_AI_IN_PROCESS=0; see docs/ai-service.md)")
     ai.add_argument("--server", default="http://127.0.0.1:8000")
-    ai.add_argument("--poll", type=float, default=0.3, help="seconds between sweeps")
+    ai.add_argument("--feed", choices=("auto", "ws", "rest"), default="auto",
+                    help="hear of AI turns over the WebSocket feed, the long poll, or the "
+                         "WebSocket falling back to the long poll (default)")
+    ai.add_argument("--capacity", type=int, default=8,
+                    help="turns played at once (default 8)")
     ai.set_defaults(run=_ai)
+    ai_key = sub.add_parser("ai-key", help="print the AI service key the server at "
+                                           "PAIJU_DATABASE_URL accepts (PAIJU_AI_KEY, or the one "
+                                           "it made and keeps in the database)")
+    ai_key.set_defaults(run=_ai_key)
     arena = sub.add_parser("arena", help="measure AI levels on duplicate deals")
     arena.add_argument("--game", required=True)
     arena.add_argument("--seats", required=True,

@@ -23,6 +23,7 @@ STATUS: dict[str, int] = {
     "request/too_large": 413,
     "auth/missing_token": 401,
     "auth/bad_token": 403,
+    "auth/bad_key": 401,
     "match/not_found": 404,
     "deal/not_found": 404,
     "game/unknown": 404,

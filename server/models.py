@@ -221,3 +221,52 @@ class WsError(Wire):
 
     type: Literal["error"]
     error: ErrorBody
+
+
+# ------------------------------------------------------------------ the AI service's feed
+
+MAX_TURNS = 64
+"""The most turns one AI service may hold at once (per connection, per poll)."""
+MAX_WAIT_S = 30.0
+"""The longest ``POST /api/ai/turns`` waits for a turn."""
+
+
+class AiTurn(Wire):
+    """An AI seat must act: play it like any bot, with its seat token, at ``version`` (the
+    action's version check lets one AI service's move land if two ever play it). The turn is
+    leased to the AI service it was sent to for ``lease_s`` seconds; if the match is still at
+    ``version`` then, it is offered again (to any AI service)."""
+
+    type: Literal["turn"]
+    match_id: str
+    game: str
+    seat: int
+    level: str = Field(description="The AI level the match's creator asked for this seat")
+    version: int = Field(description="The match version at which the seat must act")
+    token: str = Field(description="The seat's token: `Authorization: Bearer <token>` on the "
+                                   "match routes, or `?token=` on its WebSocket")
+    lease_s: float = Field(description="Seconds the turn is this AI service's alone")
+    delay_ms: int = Field(description="The pause the server asks for before the move, so a "
+                                      "person at the table can follow it (0: none)")
+
+
+class AiTurnsRequest(Wire):
+    """``POST /api/ai/turns``: lease up to ``max`` turns, waiting up to ``wait_s`` seconds for
+    the first (a long poll; 0: answer at once)."""
+
+    max: int = Field(default=8, ge=1, le=MAX_TURNS)
+    wait_s: float = Field(default=20.0, ge=0, le=MAX_WAIT_S)
+
+
+class AiTurns(Wire):
+    turns: list[AiTurn]
+
+
+class AiWelcome(Wire):
+    """Server → AI service, first message of the feed WebSocket; ``turn`` messages follow."""
+
+    type: Literal["welcome"]
+    capacity: int = Field(description="Turns the server leases to this connection at once "
+                                      "(`?capacity=`, at most 64): a turn's slot comes free "
+                                      "when its match moves on or its lease lapses")
+    lease_s: float

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from .models import WsAction, WsError, WsSnapshot, WsSync, WsUpdate
+from .models import AiTurn, AiWelcome, WsAction, WsError, WsSnapshot, WsSync, WsUpdate
 from .settings import ROOT, Settings
 
 OUT = ROOT / "openapi"
@@ -40,6 +40,16 @@ def ws_spec() -> dict[str, Any]:
                        "second): docs/bots.md.",
         "client_to_server": TypeAdapter(WsAction | WsSync).json_schema(),
         "server_to_client": TypeAdapter(WsSnapshot | WsUpdate | WsError).json_schema(),
+        "ai_feed": {
+            "description": "WS /api/ai/feed?capacity=<n> with 'Authorization: Bearer <AI service "
+                           "key>', for AI services (docs/ai-service.md): a welcome, then a turn "
+                           "whenever an AI seat must act, at most `capacity` held at once (a "
+                           "turn's slot comes free when its match moves on or its lease "
+                           "lapses). A missing or wrong key: the upgrade is refused with HTTP "
+                           "401 and an auth/bad_key error body. The service sends nothing; "
+                           "POST /api/ai/turns is the same feed as a long poll.",
+            "server_to_client": TypeAdapter(AiWelcome | AiTurn).json_schema(),
+        },
     }
 
 

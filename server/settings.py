@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,7 +23,14 @@ class Settings(BaseSettings):
     ai_delay_ms: int = 700
     """Pause before each AI move, so a person can follow the table (0 in tests)."""
     ai_poll_seconds: float = 2.0
-    """How often the AI service sweeps for matches it may have missed (after a restart)."""
+    """How often the AI feed sweeps the store for AI turns no note told of (after a restart or
+    an outage)."""
+    ai_key: SecretStr | None = None
+    """The AI service's key (``paiju ai`` sends it); unset: the server makes one and keeps it in
+    the database (``paiju ai-key`` prints it)."""
+    ai_lease_seconds: float = 10.0
+    """How long an AI turn is the AI service's it was sent to; then, if the match has not moved,
+    it is offered again (the service died, or lost the move)."""
     max_body_bytes: int = 16_384
     """Largest request body accepted; beyond it: 413."""
     ws_connections_per_token: int = 8

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, NamedTuple
 
-from sqlalchemy import BigInteger, bindparam, event, insert, text, update
+from sqlalchemy import BigInteger, bindparam, event, insert, or_, text, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, DisconnectionError, IntegrityError
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
@@ -87,6 +89,31 @@ class AiSeatRow(SQLModel, table=True):
     seat: int = Field(primary_key=True)
     level: str
     token: str
+
+
+class ServiceKeyRow(SQLModel, table=True):
+    """A service credential the server made (the AI service's key, when the operator gave none):
+    kept in the database so that every worker accepts the same one."""
+
+    __tablename__ = "service_keys"
+
+    name: str = Field(primary_key=True)
+    secret: str
+
+
+class AiLeaseRow(SQLModel, table=True):
+    """Which AI service holds a match's AI turn, and until when (``server/aifeed.py``): a turn is
+    offered to one service at a time, and to another once the lease lapses without a move."""
+
+    __tablename__ = "ai_leases"
+
+    match_id: str = Field(primary_key=True, foreign_key="matches.id")
+    version: int
+    """The match version the turn is at."""
+    seat: int
+    holder: str
+    expires: float
+    """Seconds since the epoch (the workers' clocks)."""
 
 
 POOL_SIZE = 40
@@ -194,6 +221,16 @@ class Entry(NamedTuple):
     deal_no: int
     seat: int
     action_json: str
+
+
+class Lease(NamedTuple):
+    """An AI turn an AI service is to play (an ``AiLeaseRow``'s columns)."""
+
+    match_id: str
+    version: int
+    seat: int
+    holder: str
+    expires: float
 
 
 class Logged(NamedTuple):
@@ -341,6 +378,55 @@ class Store:
                 q = q.join(MatchRow, col(MatchRow.id) == col(AiSeatRow.match_id)).where(
                     MatchRow.finished == False)
             return list(s.exec(q))
+
+    def ai_matches(self) -> dict[str, int]:
+        """Every match with AI seats whose current deal is still being played: id → version."""
+        with self.session() as s:
+            q = (select(MatchRow.id, MatchRow.version).distinct()
+                 .join(AiSeatRow, col(AiSeatRow.match_id) == col(MatchRow.id))
+                 .where(MatchRow.finished == False))  # noqa: E712
+            return dict(s.exec(q).all())
+
+    def service_key(self, name: str) -> str:
+        """The service key ``name``, made (a random secret) the first time it is asked for:
+        workers starting together agree on the first one written."""
+        with self.session() as s:
+            row = s.get(ServiceKeyRow, name)
+            if row is not None:
+                return row.secret
+            s.add(ServiceKeyRow(name=name, secret=secrets.token_urlsafe(32)))
+            try:
+                s.commit()
+            except IntegrityError:
+                s.rollback()
+        with self.session() as s:
+            row = s.get(ServiceKeyRow, name)
+            assert row is not None
+            return row.secret
+
+    def take_leases(self, wanted: list[Lease], now: float) -> list[float | None]:
+        """Try to lease each wanted turn: None where taken, else when the lease that holds it
+        lapses. A turn is taken when nobody holds its match, or the holder's lease is at an
+        older version or lapsed (several workers may ask at once: the row decides)."""
+        table = AiLeaseRow.__table__  # type: ignore[attr-defined]
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        out: list[float | None] = []
+        with self._write_lock, self.engine.connect() as conn:
+            for lease in wanted:
+                stmt = dialect.insert(table).values(**lease._asdict())
+                stmt = stmt.on_conflict_do_update(
+                    index_elements=["match_id"],
+                    set_={c: stmt.excluded[c] for c in ("version", "seat", "holder", "expires")},
+                    where=or_(table.c.version < stmt.excluded.version, table.c.expires <= now)
+                ).returning(table.c.holder)  # psycopg's rowcount is -1 here
+                if conn.execute(stmt).first() is not None:
+                    out.append(None)
+                else:
+                    held = conn.execute(select(table.c.expires).where(
+                        table.c.match_id == lease.match_id)).scalar()
+                    out.append(float(held) if held is not None else now)
+            conn.commit()
+        return out
 
     def versions(self, ids: list[str]) -> dict[str, int]:
         if not ids:

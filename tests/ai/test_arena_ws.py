@@ -13,6 +13,7 @@ import pytest
 
 from ai.arena import run
 from ai.arena_ws import run_ws
+from server.app import serving
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples"))
 import bot  # examples/bot.py, the documented bot
@@ -38,7 +39,7 @@ def test_a_websocket_bot_plays_arena_deals() -> None:
 
         player = asyncio.create_task(feed())
         report = await run_ws("sichuan", ["ws", "basic", "random", "basic"], 1, 4, announce,
-                              timeout=60)
+                              serving, timeout=60)
         lines.put_nowait(None)
         return report, joins, await player
 
@@ -64,7 +65,7 @@ def test_ws_seat_needs_the_ws_arena() -> None:
     with pytest.raises(ValueError, match="unknown level 'ws'"):
         run("sichuan", ["ws", "basic", "basic", "basic"], 1, 1)
     with pytest.raises(ValueError, match="no 'ws' seat"):
-        asyncio.run(run_ws("sichuan", ["basic"] * 4, 1, 1, lambda _: None))
+        asyncio.run(run_ws("sichuan", ["basic"] * 4, 1, 1, lambda _: None, serving))
 
 
 def test_cli_piped_into_the_example_bot() -> None:
@@ -109,7 +110,8 @@ def test_the_bot_sends_a_rate_limited_action_again(monkeypatch: pytest.MonkeyPat
             tasks.append(asyncio.ensure_future(bot.arena([json.dumps(line) + "\n"],
                                                          io.StringIO(), seed=2)))
 
-        await run_ws("sichuan", ["ws", "basic", "basic", "basic"], 1, 2, announce, timeout=60)
+        await run_ws("sichuan", ["ws", "basic", "basic", "basic"], 1, 2, announce, serving,
+                     timeout=60)
         return sum([await t for t in tasks])
 
     assert asyncio.run(asyncio.wait_for(scenario(), 200)) == 4
