@@ -89,3 +89,18 @@ class Uvicorn:
 
 
 __all__ = ["ROOT", "Uvicorn", "free_port"]
+
+
+def ai_env(key: str) -> dict[str, str]:
+    """The environment of a standalone AI service: this process's without any server setting
+    (no database, no Redis: it has the server's URL and the AI service key, nothing else)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PAIJU_")}
+    return env | {"PAIJU_AI_KEY": key}
+
+
+def start_ai(url: str, key: str, log: Path, *args: str) -> subprocess.Popen[bytes]:
+    """``paiju ai --server url`` in its own process with only the key; output to ``log``."""
+    with open(log, "ab") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "server.cli", "ai", "--server", url, *args], cwd=ROOT,
+            env=ai_env(key), stdout=out, stderr=subprocess.STDOUT)

@@ -1,24 +1,21 @@
-"""The AI service outlives any outage (issue 22): a sweep that meets the database down is tried
-again, a play that was lost is taken up by the next sweep although the match's version did not
-change, and both the standalone service (``paiju ai``) and the in-process one carry their
-matches to the end across a PostgreSQL restart (a private cluster, tests/server/pgcluster.py)."""
+"""The AI service outlives any outage (issues 22, 23): the feed's board waits a database outage
+out and offers the turns owed once it is back, and both the standalone service (``paiju ai``,
+with only the key) and the in-process one carry their matches to the end across a PostgreSQL
+restart (a private cluster, tests/server/pgcluster.py)."""
 
 from __future__ import annotations
 
-import asyncio
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
+from pydantic import SecretStr
 
-from ai.service import AiRunner
 from server.app import create_app
 from server.settings import ROOT, Settings
-from tests.servers import Uvicorn
+from tests.servers import Uvicorn, start_ai
 
 from .pgcluster import PgCluster, wait_until
 
@@ -27,72 +24,27 @@ DEAL_S = 90
 """Generous bound for a deal of four AI seats to end (they take a few seconds)."""
 
 
-def _runner_on(settings: Settings) -> tuple[Any, AiRunner, httpx.AsyncClient]:
-    """An app (no lifespan: no AI of its own) and a runner playing through it in memory."""
-    app = create_app(settings)
-    client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t")
-    return app, AiRunner(client, app.state.service.store), client
+KEY = "outage-ai-key-" + "k" * 24
 
 
-async def _version(client: httpx.AsyncClient, mid: str) -> int:
-    return int((await client.get(f"/api/matches/{mid}")).json()["version"])
-
-
-def test_the_sweep_takes_up_a_play_that_was_lost(tmp_path: Path) -> None:
-    """A play ended before it acted (here: cancelled) leaves the match at the same version; the
-    next sweep pokes it again, where a sweep that looked only for new versions never did."""
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'ai.db'}", ai_in_process=False,
-                        ai_delay_ms=0)
-
-    async def main() -> int:
-        _, runner, client = _runner_on(settings)
-        async with client:
-            r = await client.post("/api/matches", json={"game": "sichuan", "seed": 3,
-                                                        "seats": AI_SEATS})
-            mid = r.json()["match_id"]
-            await runner.sweep()
-            await runner.close()  # the play is lost before it acts
-            assert await _version(client, mid) == 0
-            await runner.sweep()  # same version: still owed
-            deadline = time.monotonic() + DEAL_S
-            while await _version(client, mid) == 0:
-                assert time.monotonic() < deadline, "the AI did not play again"
-                await asyncio.sleep(0.05)
-            await runner.close()
-            return await _version(client, mid)
-
-    assert asyncio.run(main()) > 0
-
-
-def test_a_sweep_survives_the_database_going_away(private_pg: PgCluster) -> None:
-    settings = Settings(database_url=private_pg.url(), ai_in_process=False, ai_delay_ms=0)
-
-    async def main() -> tuple[float, float, int]:
-        _, runner, client = _runner_on(settings)
-        async with client:
-            r = await client.post("/api/matches", json={"game": "sichuan", "seed": 4,
-                                                        "seats": AI_SEATS})
-            mid = r.json()["match_id"]
-            private_pg.stop()
-            try:
-                down = await runner.sweep_safely(0.1)  # raises nothing
-            finally:
-                private_pg.start()
-            for _ in range(3):  # a pooled connection the restart closed may fail once more
-                up = await runner.sweep_safely(0.1)
-                if up == 0.1:
-                    break
-                await asyncio.sleep(up)
-            deadline = time.monotonic() + DEAL_S
-            while await _version(client, mid) == 0:
-                assert time.monotonic() < deadline, "the AI did not play after the outage"
-                await asyncio.sleep(0.05)
-            await runner.close()
-            return down, up, await _version(client, mid)
-
-    down, up, version = asyncio.run(main())
-    assert down > 0.1 and up == 0.1  # backed off while down, back to its period after
-    assert version > 0
+def test_the_feed_outlives_the_database_going_away(private_pg: PgCluster) -> None:
+    """The feed's board meets the database down (its sweep and leases fail), waits it out, and
+    offers the AI turn once it is back."""
+    settings = Settings(database_url=private_pg.url(), ai_in_process=False, ai_delay_ms=0,
+                        ai_key=SecretStr(KEY), ai_poll_seconds=0.1)
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        mid = client.post("/api/matches", json={"game": "sichuan", "seed": 4,
+                                                "seats": AI_SEATS}).json()["match_id"]
+        private_pg.stop()
+        try:
+            r = client.post("/api/ai/turns", headers={"Authorization": f"Bearer {KEY}"},
+                            json={"wait_s": 1.5})  # the board fails meanwhile, many times
+            assert r.status_code == 200 and r.json()["turns"] == []
+        finally:
+            private_pg.start()
+        r = client.post("/api/ai/turns", headers={"Authorization": f"Bearer {KEY}"},
+                        json={"wait_s": 20})
+        assert [t["match_id"] for t in r.json()["turns"]] == [mid]
 
 
 def _finish(url: str, mid: str, what: str) -> dict[str, Any]:
@@ -121,14 +73,12 @@ def _restart_when_playing(cluster: PgCluster, version: Any) -> None:
 def test_standalone_ai_outlives_a_database_restart(private_pg: PgCluster,
                                                    tmp_path: Path) -> None:
     server = Uvicorn({"PAIJU_DATABASE_URL": private_pg.url(), "PAIJU_AI_IN_PROCESS": "0",
-                      "PAIJU_AI_DELAY_MS": "30", "PAIJU_REDIS_URL": None},
+                      "PAIJU_AI_DELAY_MS": "30", "PAIJU_REDIS_URL": None, "PAIJU_AI_KEY": KEY,
+                      "PAIJU_AI_LEASE_SECONDS": "2", "PAIJU_AI_POLL_SECONDS": "0.2"},
                      tmp_path / "server.log")
     server.start()
     url, ai_log = server.url, tmp_path / "ai.log"
-    with open(ai_log, "wb") as out:
-        ai = subprocess.Popen([sys.executable, "-m", "server.cli", "ai", "--server", url,
-                               "--poll", "0.1"], cwd=ROOT, env=server.env, stdout=out,
-                              stderr=subprocess.STDOUT)
+    ai = start_ai(url, KEY, ai_log)  # the URL and the key: no database
     try:
         mid = httpx.post(f"{url}/api/matches", json={"game": "sichuan", "seed": 8,
                                                      "seats": AI_SEATS}).json()["match_id"]
@@ -136,7 +86,7 @@ def test_standalone_ai_outlives_a_database_restart(private_pg: PgCluster,
         result = _finish(url, mid, "the match did not finish after the restart")
         assert sum(result["state"]["result"]["deltas"]) == 0
         assert ai.poll() is None, "the AI service exited"
-        assert "AI sweep failed" in ai_log.read_text()  # it did meet the outage
+        assert "failed" in ai_log.read_text() or "AI feed:" in server.log()  # it met the outage
     finally:
         ai.terminate()
         ai.wait(timeout=10)

@@ -1,11 +1,11 @@
-"""The AI service plays AI seats through the public API: in-process (see test_api) and as its
-own processes (``paiju ai``), several at once without ever playing a seat twice."""
+"""The AI service as its own processes (``paiju ai --server URL``), with nothing but the AI
+service key: several at once play a deal without ever playing a seat twice, over the WebSocket
+feed or the long poll; a wrong key stops it with a clear message; the key is never logged.
+In-process (the README's one-command server) it is tested through the API suite."""
 
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,30 +13,31 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.servers import ROOT, Uvicorn
+from tests.servers import Uvicorn, start_ai
 
 from .conftest import auth
 
+KEY = "standalone-ai-key-" + "k" * 20
+
 
 @pytest.fixture
-def server_without_ai(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
+def server_without_ai(tmp_path: Path) -> Iterator[str]:
     server = Uvicorn({"PAIJU_DATABASE_URL": f"sqlite:///{tmp_path / 'shared.db'}",
-                      "PAIJU_AI_IN_PROCESS": "0", "PAIJU_AI_DELAY_MS": "0"},
-                     tmp_path / "server.log")
+                      "PAIJU_AI_IN_PROCESS": "0", "PAIJU_AI_DELAY_MS": "0",
+                      "PAIJU_AI_KEY": KEY}, tmp_path / "server.log")
     server.start()
     try:
-        yield server.url, server.env
+        yield server.url
     finally:
         server.stop()
 
 
-def test_two_standalone_ai_services_play_a_deal(server_without_ai: tuple[str, dict[str, str]],
-                                                ) -> None:
-    url, env = server_without_ai
-    ais = [subprocess.Popen([sys.executable, "-m", "server.cli", "ai", "--server", url,
-                             "--poll", "0.05"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-           for _ in range(2)]
+@pytest.mark.parametrize("feeds", [("ws", "ws"), ("rest", "auto")])
+def test_two_standalone_ai_services_play_a_deal(server_without_ai: str, tmp_path: Path,
+                                                feeds: tuple[str, str]) -> None:
+    url = server_without_ai
+    logs = [tmp_path / f"ai{i}.log" for i in range(2)]
+    ais = [start_ai(url, KEY, log, "--feed", feed) for log, feed in zip(logs, feeds, strict=True)]
     rng = random.Random(4)
     try:
         with httpx.Client(base_url=url, timeout=10) as c:
@@ -59,7 +60,27 @@ def test_two_standalone_ai_services_play_a_deal(server_without_ai: tuple[str, di
             versions = [a["version"] for a in log["actions"]]
             assert versions == list(range(1, len(versions) + 1))
             assert {a["seat"] for a in log["actions"]} == {0, 1, 2, 3}
+        assert all(p.poll() is None for p in ais)
     finally:
         for p in ais:
             p.terminate()
             p.wait(timeout=10)
+    for log in logs:
+        text = log.read_text()
+        assert KEY not in text and "Traceback" not in text, text[-2000:]
+
+
+def test_a_wrong_key_stops_the_service_saying_so(server_without_ai: str, tmp_path: Path) -> None:
+    for feed in ("ws", "rest"):
+        log = tmp_path / f"{feed}.log"
+        p = start_ai(server_without_ai, "not-the-key", log, "--feed", feed)
+        assert p.wait(timeout=60) == 3
+        text = log.read_text()
+        assert "refused the AI service key" in text or "AI service key" in text, text
+        assert "not-the-key" not in text
+
+
+def test_without_a_key_the_service_does_not_start(tmp_path: Path) -> None:
+    p = start_ai("http://127.0.0.1:9", "", tmp_path / "ai.log")
+    assert p.wait(timeout=60) == 2
+    assert "PAIJU_AI_KEY" in (tmp_path / "ai.log").read_text()
