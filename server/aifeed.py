@@ -310,7 +310,8 @@ def _bearer(authorization: str | None) -> str | None:
 @router.post("/turns", response_model=AiTurns, operation_id="leaseAiTurns",
              responses={401: {"model": ErrorResponse, "description": "No key, or not the AI "
                                                                      "service key"},
-                        413: {"model": ErrorResponse}, 422: {"model": ErrorResponse}},
+                        400: {"model": ErrorResponse}, 413: {"model": ErrorResponse},
+                        422: {"model": ErrorResponse}},
              openapi_extra={"security": [{"aiServiceKey": []}]})
 async def lease_turns(request: Request,
                       authorization: Annotated[str | None, Header()] = None,

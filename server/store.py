@@ -81,7 +81,8 @@ class ActionRow(SQLModel, table=True):
 
 
 class AiSeatRow(SQLModel, table=True):
-    """The AI service's credentials: the token of each AI seat (it plays through the API)."""
+    """The token of each AI seat, which the AI feed gives the AI service that is to play it
+    (it plays through the API, like any bot)."""
 
     __tablename__ = "ai_seats"
 
@@ -368,16 +369,10 @@ class Store:
         if res.rowcount != 1:
             raise Stale
 
-    def ai_seats(self, match_id: str | None = None) -> list[AiSeatRow]:
-        """AI seats, of one match or of every match whose current deal is still being played."""
+    def ai_seats(self, match_id: str) -> list[AiSeatRow]:
+        """A match's AI seats, with their tokens (the AI feed hands them to AI services)."""
         with self.session() as s:
-            q = select(AiSeatRow)
-            if match_id is not None:
-                q = q.where(AiSeatRow.match_id == match_id)
-            else:
-                q = q.join(MatchRow, col(MatchRow.id) == col(AiSeatRow.match_id)).where(
-                    MatchRow.finished == False)
-            return list(s.exec(q))
+            return list(s.exec(select(AiSeatRow).where(AiSeatRow.match_id == match_id)))
 
     def ai_matches(self) -> dict[str, int]:
         """Every match with AI seats whose current deal is still being played: id → version."""

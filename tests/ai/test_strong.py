@@ -147,14 +147,14 @@ def test_service_budget_from_the_environment() -> None:
 
 
 def test_a_bad_budget_in_the_environment_keeps_the_default(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from ai.service import AiRunner
+    from ai.service import AiService
 
     monkeypatch.setenv(STRONG_MS_ENV, "-5")
-    runner = AiRunner(None, None)  # type: ignore[arg-type]
-    assert runner.policies["mcr"]["strong"].settings == Settings()  # type: ignore[attr-defined]
+    service = AiService(None, "key")  # type: ignore[arg-type]
+    assert service.policies["mcr"]["strong"].settings == Settings()  # type: ignore[attr-defined]
     monkeypatch.setenv(STRONG_MS_ENV, "300")
-    runner = AiRunner(None, None)  # type: ignore[arg-type]
-    assert runner.policies["mcr"]["strong"].settings.budget_ms == 300  # type: ignore[attr-defined]
+    service = AiService(None, "key")  # type: ignore[arg-type]
+    assert service.policies["mcr"]["strong"].settings.budget_ms == 300  # type: ignore[attr-defined]
 
 
 def test_gain_over_a_baseline_is_zero_for_a_bot_that_plays_like_it() -> None:

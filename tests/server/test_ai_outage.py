@@ -123,3 +123,7 @@ def test_compose_brings_the_server_and_the_ai_back_after_a_crash() -> None:
     services = yaml.safe_load((ROOT / "compose.yaml").read_text())["services"]
     for name in ("app", "ai"):
         assert services[name].get("restart") in ("always", "unless-stopped", "on-failure"), name
+    # the AI service gets the server's URL and the key, and no way into the database
+    assert set(services["ai"]["environment"]) == {"PAIJU_AI_KEY"}
+    assert services["ai"]["environment"]["PAIJU_AI_KEY"] == (
+        services["app"]["environment"]["PAIJU_AI_KEY"])

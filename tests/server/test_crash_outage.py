@@ -1,14 +1,17 @@
 """Crashes and a database restart in one run (issue 22): two uvicorn workers on a private
 PostgreSQL cluster (tests/server/pgcluster.py) and the machine's Redis, matches of one human seat
 (played by this test over HTTP, on both workers) and three AI seats. Mid-run one worker is
-killed with SIGKILL and started again, then PostgreSQL is restarted. The AI runs in its own
-process (``paiju ai``, pointed at the worker that is killed) or in both workers.
+killed with SIGKILL and started again, then PostgreSQL is restarted. The AI runs in both
+workers, or as two AI services of their own (``paiju ai`` with nothing but the AI service key,
+one on each worker's feed, issue 23), and then one AI service is killed with SIGKILL between
+the two faults: the turns it held are offered to the other when their leases lapse.
 
 Asserted, whatever the timing: every match reaches its result; no answer the clients got was a
 500 or anything but JSON (503s while the database was down are expected, and retried); every
 acknowledged action is in the log; a spectator WebSocket per match on the surviving worker
 reaches the final version with the match's event log (notes lost with the killed worker are
-made up by the quiet check); the AI service is still running; and ``examples/bot.py``, playing
+made up by the quiet check); the AI service that was not killed is still running, and neither
+logged its key; and ``examples/bot.py``, playing
 a match of its own on the killed worker, reconnects and finishes its deal. The faults are set
 off by the matches' progress (the sum of their stored versions), so they fall mid-run.
 """
@@ -31,7 +34,7 @@ import psycopg
 import pytest
 
 from server.ws import merge_events
-from tests.servers import ROOT, Uvicorn
+from tests.servers import ROOT, Uvicorn, start_ai
 
 from .conftest import REDIS_URL, _redis_reachable, auth
 from .pgcluster import PgCluster
@@ -39,9 +42,10 @@ from .pgcluster import PgCluster
 MATCHES = 6
 DEADLINE_S = 100
 """Generous bound for the whole run (it takes a fraction of it)."""
-KILL_AT, RESTART_AT = 12 * MATCHES, 30 * MATCHES
-"""The sum of the matches' versions at which the worker is killed, then the database restarted
-(a Sichuan deal takes well over 50 versions)."""
+KILL_AT, AI_KILL_AT, RESTART_AT = 12 * MATCHES, 20 * MATCHES, 30 * MATCHES
+"""The sum of the matches' versions at which the worker is killed, then an AI service, then the
+database restarted (a Sichuan deal takes well over 50 versions)."""
+KEY = "crash-test-ai-key-" + "k" * 24
 AI_SEATS = [{"kind": "ai", "level": "basic"}] * 3
 
 
@@ -135,16 +139,22 @@ def _progress(cluster: PgCluster, ids: list[str]) -> int:
 
 
 def _faults(cluster: PgCluster, victim: Worker, ids: list[str], done: list[str],
-            stop: threading.Event) -> None:
-    """Kill the victim worker and start it again, then restart the database, each once the
-    matches have progressed far enough."""
-    for at, fault in ((KILL_AT, "kill"), (RESTART_AT, "restart")):
+            stop: threading.Event, ai: subprocess.Popen[bytes] | None) -> None:
+    """Kill the victim worker and start it again, then (with AI services of their own) kill
+    one AI service, then restart the database, each once the matches have progressed far
+    enough."""
+    faults = [(KILL_AT, "kill"), (AI_KILL_AT, "kill-ai"), (RESTART_AT, "restart")]
+    for at, fault in faults if ai is not None else [faults[0], faults[2]]:
         while _progress(cluster, ids) < at:
             if stop.wait(0.05):
                 return
         if fault == "kill":
             victim.kill()
             victim.start()
+        elif fault == "kill-ai":
+            assert ai is not None
+            ai.kill()  # SIGKILL: whatever turns it held are lost with it
+            ai.wait(timeout=10)
         else:
             cluster.stop()
             time.sleep(1.0)  # many requests', sweeps' and quiet checks' worth
@@ -165,7 +175,8 @@ def workers(private_pg: PgCluster, redis_url: str, tmp_path: Path,
     in_process = request.param == "in-process"
     settings = {"PAIJU_DATABASE_URL": private_pg.url(), "PAIJU_REDIS_URL": redis_url,
                 "PAIJU_AI_IN_PROCESS": "1" if in_process else "0", "PAIJU_AI_DELAY_MS": "0",
-                "PAIJU_AI_POLL_SECONDS": "0.5", "PAIJU_WS_RESYNC_SECONDS": "1"}
+                "PAIJU_AI_POLL_SECONDS": "0.5", "PAIJU_WS_RESYNC_SECONDS": "1",
+                "PAIJU_AI_KEY": KEY, "PAIJU_AI_LEASE_SECONDS": "2"}
     pair = (Worker(settings, tmp_path / "w0.log"), Worker(settings, tmp_path / "w1.log"))
     try:
         for w in pair:
@@ -182,12 +193,11 @@ def test_every_match_survives_killed_workers_and_a_database_restart(
         tmp_path: Path) -> None:
     victim, survivor, env = workers
     procs: list[subprocess.Popen[bytes]] = []
-    ai_log = tmp_path / "ai.log"
+    ai_log, doomed_log = tmp_path / "ai.log", tmp_path / "ai-killed.log"
+    doomed = None
     if env["PAIJU_AI_IN_PROCESS"] == "0":
-        with open(ai_log, "wb") as out:
-            procs.append(subprocess.Popen(
-                [sys.executable, "-m", "server.cli", "ai", "--server", victim.url,
-                 "--poll", "0.2"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT))
+        procs.append(start_ai(victim.url, KEY, ai_log))  # the URL and the key: no database
+        doomed = start_ai(survivor.url, KEY, doomed_log)
     with open(tmp_path / "bot.out", "wb") as out:
         bot = subprocess.Popen([sys.executable, str(ROOT / "examples" / "bot.py"), "--server",
                                 victim.url, "--seed", "77"], cwd=ROOT, stdout=out,
@@ -207,7 +217,7 @@ def test_every_match_survives_killed_workers_and_a_database_restart(
             s.start()
             s.connected.wait(20)
         faults = threading.Thread(target=_faults, daemon=True,
-                                  args=(private_pg, victim, ids, done, stop))
+                                  args=(private_pg, victim, ids, done, stop, doomed))
         faults.start()
         rng = random.Random(22)
         deadline = time.monotonic() + DEADLINE_S
@@ -225,7 +235,8 @@ def test_every_match_survives_killed_workers_and_a_database_restart(
             time.sleep(0.01)
         stop.set()
         faults.join(60)
-        assert done == ["kill", "restart"], "the faults must fall mid-run"
+        assert done == (["kill", "kill-ai", "restart"] if doomed else ["kill", "restart"]), (
+            "the faults must fall mid-run")
         _assert_logged(player, tokens)
         for mid, s in spectators.items():
             s.join(DEADLINE_S)
@@ -241,11 +252,13 @@ def test_every_match_survives_killed_workers_and_a_database_restart(
         assert sum(result["deltas"]) == 0
         for p in procs:
             assert p.poll() is None, f"the AI service exited:\n{_tail(ai_log)}"
+        for log in (ai_log, doomed_log):
+            assert not log.exists() or KEY not in log.read_text()
         print(f"answers: {dict(player.answers)}")  # how many 503s the run met (-s shows it)
     finally:
         stop.set()
         player.close()
-        for p in [*procs, bot]:
+        for p in [*procs, bot, *([doomed] if doomed else [])]:
             if p.poll() is None:
                 p.terminate()
                 p.wait(timeout=10)
