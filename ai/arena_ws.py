@@ -16,7 +16,6 @@ piped after it; the report follows the last deal.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
 import socket
 import tempfile
