@@ -626,9 +626,6 @@ class MahjongTable:
         """A visible physical tile as the API shows it (a game with other faces overrides)."""
         return tile_json(tile)
 
-    def seed_hash(self, state: Any) -> str:
-        return seed_hash(state.seed)
-
     # ------------------------------------------------------------------ hooks
 
     several_winners = False

@@ -28,10 +28,6 @@ def value_of(face: int) -> int:
     return face % 10 + 1
 
 
-def is_big(face: int) -> bool:
-    return face >= 10
-
-
 def parse_face(name: object) -> int:
     """The face of a notation string such as ``"x3"`` or ``"d10"``; ``ValueError`` otherwise."""
     if isinstance(name, str) and name in _FACE_INDEX:
@@ -92,12 +88,8 @@ SHAPES_WITH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
 """Per face, every chi containing it (PH-4.5), as sorted face triples."""
 
 
-def faces_text(faces: Iterable[int]) -> str:
-    return " ".join(FACE_NAMES[f] for f in faces)
-
-
 __all__ = [
     "BIG_NUMERALS", "CHINESE", "DECK", "FACE_NAMES", "MIXED", "NUM_FACES", "SEQUENCE",
     "SHAPES_WITH", "SMALL_NUMERALS", "TWO_SEVEN_TEN", "card_json", "chi_shape", "counts_of",
-    "counts_of_ids", "faces_text", "is_big", "parse_face", "value_of",
+    "counts_of_ids", "parse_face", "value_of",
 ]
