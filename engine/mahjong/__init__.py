@@ -1,4 +1,5 @@
-"""What MCR and Sichuan share: tile faces and notation, hand readings, shanten and waits."""
+"""What MCR, Sichuan and Nantong share: tile faces and notation, hand readings, shanten and waits
+(Nantong names its own cards but reads hands and runs its table with these)."""
 
 from .hand import (
     add_face,

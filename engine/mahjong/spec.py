@@ -1,5 +1,5 @@
 """Reading the JSON hand descriptions of the mahjong calculators (``game.score``): the parts
-Sichuan and MCR share. Every fault is an ``InvalidSpec`` that says where and why."""
+Sichuan, MCR and Nantong share. Every fault is an ``InvalidSpec`` that says where and why."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The mahjong table every draw-discard-claim game shares (Sichuan, MCR).
+"""The mahjong table every draw-discard-claim game shares (Sichuan, MCR, Nantong).
 
 ``MahjongTable`` owns the turn machinery: the deal, draws from the front of the wall and
 replacements from the back, discards and the simultaneous claim window, pungs, chows and
