@@ -24,7 +24,6 @@ from .state import State, Win
 PLAYERS = 4
 FLOWER_IDS = range(136, 144)
 DECK = tuple(range(144))  # MCR-1.1: 136 suited and honour tiles (id // 4 = face), 8 flowers
-MINIMUM = 8  # MCR-4.2
 BASE = 8  # MCR-5.1, MCR-5.2
 PREVAILING_WIND = 0  # MCR-2.2: East
 
@@ -123,7 +122,7 @@ class Mcr(MahjongTable):
         return scoring.evaluate(self._score_melds(state, seat), counts, tile >> 2, situation)
 
     def _wins(self, ev: Any) -> bool:
-        return ev is not None and ev.points >= MINIMUM  # MCR-4.2
+        return ev is not None and ev.meets_minimum  # MCR-4.2: scoring.MIN_POINTS before flowers
 
     def _can_self_win(self, state: State, seat: int) -> bool:
         tile = state.drawn if state.drawn is not None else self._heavenly_tile(state, seat)
