@@ -831,19 +831,6 @@ def evaluate(melds: Sequence[Meld], concealed: Sequence[int], winning: int,
     return _evaluate(tuple(melds), tuple(concealed), winning, situation)
 
 
-def best_winning_tile(melds: Sequence[Meld], concealed: Sequence[int],
-                      situation: Situation = Situation()) -> tuple[int, Evaluation] | None:
-    """MCR-3.1: for a complete hand whose winning tile is not known (the dealer's first
-    turn), the tile of the hand that gives the highest total, with its evaluation."""
-    best: tuple[int, Evaluation] | None = None
-    for f in range(NUM_FACES):
-        if concealed[f]:
-            ev = evaluate(melds, concealed, f, situation)
-            if ev is not None and (best is None or ev.total > best[1].total):
-                best = (f, ev)
-    return best
-
-
 def winning_faces(melds: Sequence[Meld], concealed13: Sequence[int]) -> tuple[int, ...]:
     """The faces that complete a 3k+1-tile concealed hand in any MCR-4.1 shape (points aside),
     leaving out a face whose four copies the player already holds."""
@@ -1056,6 +1043,6 @@ def score_spec(spec: object) -> dict[str, Any]:
 
 
 __all__ = [
-    "MIN_POINTS", "PATTERNS", "Evaluation", "Meld", "Situation", "best_winning_tile", "evaluate",
+    "MIN_POINTS", "PATTERNS", "Evaluation", "Meld", "Situation", "evaluate",
     "hint", "meld_tiles", "read_spec", "score_spec", "winning_faces",
 ]

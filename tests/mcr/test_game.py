@@ -110,6 +110,13 @@ def test_dealer_first_turn_and_heavenly_win_picks_the_best_tile():
     w = after.wins[0]
     assert w.self_drawn and w.total == max(
         G.evaluation(state, 0, t, None).total for t in state.hands[0])
+    # fully concealed 4 + all chows 2 + short straight 1 = 7, + 1 for a closed or edge wait on
+    # 2m, 3m, 5m, 7p, 8p or 7s; the last tile, 8s, scores 7 (no win): 2m, the first best, wins
+    state, _ = position({0: "1m 2m 3m 4m 5m 6m 7p 8p 9p 5s 5s 6s 7s 8s", 1: "E E"}, wall="C")
+    assert G.evaluation(state, 0, state.hands[0][-1], None).total == 7
+    w = act(G, state, 0, type="win").wins[0]
+    assert (w.tile >> 2, w.total) == (parse_face("2m"), 8)
+    assert dict(w.patterns)["closed_wait"] == 1
 
 
 def test_claims_chow_only_next_player_and_priorities():

@@ -25,7 +25,6 @@ from engine.mcr.patterns import OFFICIAL_81, PATTERNS, POINTS
 from engine.mcr.scoring import (
     Meld,
     Situation,
-    best_winning_tile,
     evaluate,
     hint,
     score_spec,
@@ -884,19 +883,6 @@ def test_evaluate_on_counts():
     assert sum(POINTS[c] * n for c, n in ev.patterns) == ev.total
     assert ev.shape == "standard" and ev.pair == parse_face("9m")
     assert ("kong", parse_face("2m"), True, True) in ev.melds
-
-
-def test_best_winning_tile_mcr_3_1():
-    """MCR-3.1: the dealer's heavenly hand takes the winning tile that scores most."""
-    c = counts("123m 456m 789p 345s 99s")
-    sit = Situation(self_drawn=True)
-    # fully concealed 4 + all chows 2 + 123m/456m short straight 1 = 7, + 1 for a tile that
-    # was the only wait: 2m (1_3m closed), 3m (12m edge), 5m, 8p, 4s, 9s ... but not 1m
-    # (23m waits on 1m and 4m) nor 4m
-    assert evaluate((), c, parse_face("4m"), sit).total == 7
-    face, ev = best_winning_tile((), c, sit)
-    assert (face, ev.total) == (parse_face("2m"), 8)
-    assert dict(ev.patterns)["closed_wait"] == 1
 
 
 def test_hint_lists_winning_tiles_and_points():
