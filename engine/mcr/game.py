@@ -184,16 +184,7 @@ class Mcr(MahjongTable):
         return evolve(state, phase="over", window=None, drawn=None, drawn_game=True,
                       events=event(state, "end", None, None, "exhausted"))
 
-    # -------------------------------------------------------------- hints, results and views
-
-    def hint(self, state: State, seat: int) -> list[tuple[int, int]]:
-        """For a seat holding 3k+1 concealed tiles: each face that would complete its hand on a
-        discard and the points it would score before flowers (0 below the minimum), the same
-        function the AI uses (``scoring.hint``)."""
-        situation = scoring.Situation(seat_wind=self.seat_wind(state, seat),
-                                      prevalent_wind=PREVAILING_WIND)
-        return scoring.hint(self._score_melds(state, seat), counts_of_ids(state.hands[seat]),
-                            situation)
+    # -------------------------------------------------------------- results and views
 
     def win_json(self, w: Win) -> JSON:
         pats = []

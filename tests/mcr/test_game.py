@@ -10,6 +10,7 @@ import pytest
 from engine import IllegalAction, get_game
 from engine.core.result import totals
 from engine.core.state import evolve
+from engine.hints import hints
 from engine.mahjong import parse_face
 from engine.mcr.state import State
 
@@ -249,8 +250,10 @@ def test_refusals_change_nothing():
 
 
 def test_hint_lists_winning_tiles_and_their_points():
-    """MCR-4.2: the hint gives each completing face with its points, 0 under the minimum."""
+    """MCR-4.2: the hints give each completing face with its points; under the minimum a wait
+    does not win."""
     state, _ = position({0: STRAIGHT, 1: SMALL})
-    assert dict(G.hint(state, 0))[parse_face("5s")] >= 16
-    small = dict(G.hint(state, 1))
-    assert set(small) == {parse_face("5p")} and small[parse_face("5p")] == 0
+    straight, small = ({w["face"]: w["claimed"] for w in hints(G, state, s)["hand"]["waits"]}
+                       for s in (0, 1))
+    assert set(straight) == {"5s"} and straight["5s"]["wins"] and straight["5s"]["total"] >= 16
+    assert set(small) == {"5p"} and not small["5p"]["wins"] and small["5p"]["total"] < 8
