@@ -27,7 +27,6 @@ from ..mahjong import (
 from ..mahjong.table import MahjongTable, Meld, event, with_item
 from .scoring import DeclaredMeld, Evaluation, Situation, evaluate, score_spec
 from .state import State, Win
-from .views import open_details, render_view
 
 PLAYERS = 4
 FLOWER_PIG_PENALTY = 32  # SC-10.2
@@ -248,10 +247,34 @@ class Sichuan(MahjongTable):
                 "fan": w.fan, "points": w.points, "shape": w.shape, "patterns": pats}
 
     def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
-        return render_view(self, state, seat, events_from)
+        """The table's common view plus the missing suits (others' only once all four have
+        declared, SC-3.1) and each winner's win (SC-6.1)."""
+        view = self.common_view(state, seat, events_from)
+        all_declared = all(m is not None for m in state.missing)
+        wins = {w.seat: (i, w) for i, w in enumerate(state.wins)}
+        for p in view["players"]:
+            s = p["seat"]
+            missing = state.missing[s]
+            p["declared"] = missing is not None
+            p["missing_suit"] = (SUITS[missing]
+                                 if missing is not None and (all_declared or s == seat) else None)
+            won: Any = None
+            if s in wins:
+                order, w = wins[s]
+                won = self.win_json(w) | {"order": order + 1}
+            p["won"] = won
+        for e, raw in zip(view["events"], state.events[events_from:], strict=True):
+            if raw[0] == "missing_suits":
+                e["suits"] = [SUITS[x] for x in raw[3]]
+            elif raw[0] == "end":
+                e["reason"] = raw[3]
+        return view
 
     def _open_details(self, state: State, view: JSON) -> None:
-        open_details(state, view)
+        """An open view (a replay) shows every missing suit, even before all four have declared."""
+        for p in view["players"]:
+            missing = state.missing[p["seat"]]
+            p["missing_suit"] = SUITS[missing] if missing is not None else None
 
     def _determinize_fields(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         """Others' declarations are secret until all are made: redraw them."""
