@@ -34,11 +34,12 @@ from . import scoring
 from .cards import DECK, FACE_NAMES, NUM_FACES, card_json
 from .scoring import Hand, Score, WinSituation
 from .state import State, Win
-from .views import open_details, render_view
 
 PLAYERS = 3
 DEALER_CARDS, OTHER_CARDS = 23, 22  # NT-2.3
 INDICATORS = 2
+_CARD_LISTS = ("indicators", "opening_kong", "opening_triplet", "hezi")
+"""Events whose fourth field lists public card ids (the view shows them as cards)."""
 
 
 @lru_cache(maxsize=1 << 12)
@@ -342,10 +343,34 @@ class Nantong(MahjongTable):
         return evolve(new, replaced=replaced)
 
     def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
-        return render_view(self, state, seat, events_from)
+        """The table's common view plus the indicators (public, NT-2.4), each player's Hezi and
+        ready declaration (public), who is preparing, and in preparation the viewer's own
+        replacement cards (which no opening declaration may use, NT-3.2)."""
+        view = self.common_view(state, seat, events_from)
+        view["indicators"] = [card_json(t) for t in state.indicators]
+        view["preparing"] = state.turn if state.phase == "prepare" else None
+        for p in view["players"]:
+            s = p["seat"]
+            p["hezi"] = [card_json(t) for t in state.hezi[s]]
+            p["ready"] = state.ready[s]
+            p["replacement_cards"] = (
+                [card_json(t) for t in state.replaced[s]] if s == seat and state.phase == "prepare"
+                else None)
+        for e, raw in zip(view["events"], state.events[events_from:], strict=True):
+            kind = raw[0]
+            if kind in _CARD_LISTS:
+                e["cards"] = [card_json(t) for t in raw[3]]
+            elif kind == "win":
+                e["how"] = raw[4]
+            elif kind == "end":
+                e["reason"] = raw[3]
+        return view
 
     def _open_details(self, state: State, view: JSON) -> None:
-        open_details(state, view)
+        """An open view (a replay) shows every seat's replacement cards during preparation."""
+        for p in view["players"]:
+            p["replacement_cards"] = ([card_json(t) for t in state.replaced[p["seat"]]]
+                                      if state.phase == "prepare" else None)
 
     def score(self, spec: JSON) -> JSON:
         return scoring.score_spec(spec)
