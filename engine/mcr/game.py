@@ -88,14 +88,16 @@ class Mcr(MahjongTable):
         """MCR-2.2: East, South, West, North in turn order from the dealer."""
         return (seat - state.dealer) % PLAYERS
 
-    def _score_melds(self, state: State, seat: int) -> tuple[scoring.Meld, ...]:
+    def score_melds(self, state: State, seat: int) -> tuple[scoring.Meld, ...]:
+        """The seat's table melds as the scorer reads them; the hints score waits with them."""
         return tuple(
             scoring.Meld(m.kind, m.face, m.concealed,
                          None if m.source is None else (seat - m.source) % PLAYERS)
             for m in state.melds[seat])
 
-    def _fourth_tile(self, state: State, face: int, exclude: int) -> bool:
-        """MCR-4.4 和绝张: the other three copies lie in rivers or exposed melds."""
+    def fourth_tile(self, state: State, face: int, exclude: int) -> bool:
+        """MCR-4.4 和绝张: the other three copies lie in rivers or exposed melds (``exclude``: the
+        winning tile's own id, -1 for none); the hints ask it of each wait."""
         seen = sum(1 for river in state.discards for t in river if t >> 2 == face and t != exclude)
         seen += sum(1 for melds in state.melds for m in melds if not m.concealed
                     for t in m.tiles if t >> 2 == face and t != exclude)
@@ -114,12 +116,12 @@ class Mcr(MahjongTable):
             wall_last=not state.wall and not robbing,  # MCR-3.5
             kong_replacement=self_drawn and state.kong_draw,
             robbing_kong=robbing,
-            fourth_tile=self._fourth_tile(state, tile >> 2, tile),
+            fourth_tile=self.fourth_tile(state, tile >> 2, tile),
             seat_wind=self.seat_wind(state, seat),
             prevalent_wind=PREVAILING_WIND,
             flowers=len(state.flowers[seat]),
         )
-        return scoring.evaluate(self._score_melds(state, seat), counts, tile >> 2, situation)
+        return scoring.evaluate(self.score_melds(state, seat), counts, tile >> 2, situation)
 
     def _wins(self, ev: Any) -> bool:
         return ev is not None and ev.meets_minimum  # MCR-4.2: scoring.MIN_POINTS before flowers

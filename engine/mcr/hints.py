@@ -46,7 +46,7 @@ def hints(game: Mcr, state: State, seat: int) -> JSON:
     """The seat's hints (``engine/core/hints.py``), from what it may see."""
     if state.phase == "over":
         return no_hints(game.name, seat, "over", "points")
-    melds = game._score_melds(state, seat)
+    melds = game.score_melds(state, seat)
     n_melds = len(melds)
 
     def distance(counts: Counts) -> int:
@@ -61,7 +61,7 @@ def hints(game: Mcr, state: State, seat: int) -> JSON:
     def situation(s: int, face: int, self_drawn: bool) -> scoring.Situation:
         return scoring.Situation(
             self_drawn=self_drawn, wall_last=not state.wall,
-            fourth_tile=game._fourth_tile(state, face, -1),
+            fourth_tile=game.fourth_tile(state, face, -1),
             seat_wind=game.seat_wind(state, s), prevalent_wind=PREVAILING_WIND,
             flowers=len(state.flowers[s]))
 
@@ -80,7 +80,7 @@ def hints(game: Mcr, state: State, seat: int) -> JSON:
     def pictured(s: int, face: int) -> Iterator[tuple[scoring.Meld, ...]]:
         """Opponent ``s``'s melds as the seat may picture them: its face-down kongs (MCR-3.3)
         of any faces whose four copies the seat cannot see, but the pair's."""
-        melds = game._score_melds(state, s)
+        melds = game.score_melds(state, s)
         down = [i for i, m in enumerate(melds) if m.concealed]
         options = [f for f in range(NUM_FACES) if hinter.unseen[f] == 4 and f != face]
         for faces in combinations(options, len(down)):
