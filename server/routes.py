@@ -142,7 +142,7 @@ def get_legal(match_id: MatchId, svc: Svc, token: Token) -> dict[str, Any]:
 async def post_action(match_id: MatchId, req: ActionRequest, svc: Svc,
                       token: Token) -> dict[str, Any]:
     """Apply an action for the bearer's seat at ``version``: 409 when stale, 422 when illegal."""
-    loaded, seat = await svc.act_async(match_id, token, req.action, req.version)
+    loaded, seat = await svc.act(match_id, token, req.action, req.version)
     return svc.match_view(loaded, seat)
 
 

@@ -12,6 +12,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -98,7 +99,11 @@ class Service:
         self.store = store
         self.broker = broker
         self.appender = appender
-        """Where ``act_fast`` writes (PostgreSQL); None: every action takes ``act_loaded``."""
+        """Where the usual action is written on PostgreSQL; None: the store's append."""
+        self._write: Callable[[Loaded, Entry], Awaitable[None]] = (
+            self._append_from_loop if appender is not None else self._append_in_thread)
+        """The write step of ``act``, chosen once: (the match after, its log entry) → stored,
+        or ``Stale``."""
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
@@ -281,86 +286,74 @@ class Service:
         return {"match_id": loaded.row.id, "version": loaded.row.version, "seat": seat,
                 "actions": loaded.game.legal_actions(loaded.state, seat)}
 
-    def act(self, match_id: str, token: str | None, action: dict[str, Any],
-            version: int) -> dict[str, Any]:
-        loaded, seat = self.act_loaded(match_id, token, action, version)
-        return self.match_view(loaded, seat)
+    # ------------------------------------------------------------------ acting
 
-    def act_loaded(self, match_id: str, token: str | None, action: dict[str, Any],
-                   version: int) -> tuple[Loaded, int]:
-        """Apply the bearer's action at ``version``; returns the match after it and the seat.
+    async def act(self, match_id: str, token: str | None, action: dict[str, Any],
+                  version: int) -> tuple[Loaded, int]:
+        """Apply the bearer's action at ``version``, write it, publish it; returns the match
+        after it and the seat. Every action takes this path (REST, WebSocket).
 
-        When this worker holds the match at ``version`` it applies the action without reading
-        the store: the conditional write refuses it anyway if the match has moved on."""
-        loaded = self.cached_at(match_id, version) if isinstance(match_id, str) else None
-        if loaded is None:
-            newer = self._cached(match_id) if isinstance(match_id, str) else None
-            if newer is not None and newer.row.version > version:
-                # the log only grows: an action sent at a version older than one this worker
-                # holds is stale, and a racing seat's refusal costs no read
-                self.seat_of(newer.row, token)  # a bad token is told so first, as below
-                self._check_version(newer.row, version)
-            loaded = self.load(match_id)
-        row = loaded.row
-        seat = self.seat_of(row, token)
-        self._check_version(row, version)
-        try:
-            after = self._advance(loaded, seat, action)
-        except EngineError as exc:
-            if self.store.version(row.id) != row.version:  # stale comes before illegal
-                raise self._stale(row.id) from None
-            raise from_engine(exc) from None
-        over = after.deal.result_json is not None
-        entry = _entry(row, seat, action)
-        try:
-            self.store.append(row.id, row.version, action=entry, finished=over,
-                              scores=list(after.row.scores) if over else None,
-                              result=(row.deal_no, after.deal.result_json or "")
-                              if over else None)
-        except Stale:
-            raise self._stale(row.id) from None
-        self._remember(after)
-        self.broker.publish(row.id, after.row.version, _step(entry))
-        return after, seat
-
-    async def act_async(self, match_id: str, token: str | None, action: dict[str, Any],
-                        version: int) -> tuple[Loaded, int]:
-        """``act_loaded`` from the event loop: ``act_fast`` when it applies, else a request
-        thread. A database outage is raised as ``ApiError("db/unavailable")``, which the
-        WebSocket sends as an error message (the REST route answers it as a 503)."""
+        When this worker holds the match at ``version`` nothing is read from the store: the
+        conditional write refuses the action anyway if the match has moved on. Refusals, in
+        order: a bad token, stale (409), illegal (422); a database outage is raised as
+        ``ApiError("db/unavailable")`` (the REST route answers 503, the WebSocket an error)."""
         with outage_as_api_error():
-            done = await self.act_fast(match_id, token, action, version)
-            if done is None:
-                done = await run_in_threadpool(self.act_loaded, match_id, token, action, version)
-            return done
+            loaded = self._held_at(match_id, token, version)
+            if loaded is None:
+                loaded = await run_in_threadpool(self.load, match_id)
+            row = loaded.row
+            seat = self.seat_of(row, token)
+            self._check_version(row, version)
+            try:
+                after = self._advance(loaded, seat, action)
+            except EngineError as exc:
+                raise await run_in_threadpool(self._refusal, row, exc) from None
+            entry = _entry(row, seat, action)
+            try:
+                await self._write(after, entry)
+            except Stale:
+                raise await run_in_threadpool(self._stale, row.id) from None
+            self._remember(after)
+            await self.broker.apublish(row.id, after.row.version, _step(entry))
+            return after, seat
 
-    async def act_fast(self, match_id: str, token: str | None, action: dict[str, Any],
-                       version: int) -> tuple[Loaded, int] | None:
-        """``act_loaded`` without leaving the event loop, for the usual action: this worker
-        holds the match at ``version``, the action is legal and does not end the deal, and the
-        store can write it asynchronously (``AsyncAppender``). Returns None when any of that
-        does not hold, or the write found the match moved on (or no database): the caller then
-        takes ``act_loaded``, which decides (and words) every refusal."""
-        if self.appender is None:
+    def _held_at(self, match_id: str, token: str | None, version: int) -> Loaded | None:
+        """This worker's copy of the match at ``version``, or None when the store must be read.
+        The log only grows: an action sent at a version older than the copy is stale, and a
+        racing seat's refusal costs no read (a bad token is told so first, as after a read)."""
+        cached = self._cached(match_id) if isinstance(match_id, str) else None
+        if cached is None or cached.row.version < version:
             return None
-        loaded = self.cached_at(match_id, version)
-        if loaded is None:
-            return None
-        seat = self.seat_of(loaded.row, token)
-        try:
-            after = self._advance(loaded, seat, action)
-        except EngineError:
-            return None
-        if after.deal.result_json is not None:
-            return None
-        entry = _entry(loaded.row, seat, action)
-        try:
-            await self.appender.advance_and_log(version, entry)
-        except (Stale, ConnectionError):
-            return None
-        self._remember(after)
-        await self.broker.apublish(match_id, after.row.version, _step(entry))
-        return after, seat
+        if cached.row.version > version:
+            self.seat_of(cached.row, token)
+            self._check_version(cached.row, version)
+        return cached
+
+    def _refusal(self, row: Match, exc: EngineError) -> ApiError:
+        """Why an action the engine refused at ``row``'s version is refused: stale comes before
+        illegal, so the store is asked whether the match has moved on (in a request thread)."""
+        if self.store.version(row.id) != row.version:
+            return self._stale(row.id)
+        return from_engine(exc)
+
+    async def _append_in_thread(self, after: Loaded, entry: Entry) -> None:
+        """The write step on SQLite, and for a deal's end (its result and scores too): the
+        store's ``append`` in a request thread. Raises ``Stale`` when the match moved on."""
+        result = after.deal.result_json
+        over = result is not None
+        await run_in_threadpool(
+            self.store.append, entry.match_id, entry.version - 1, action=entry, finished=over,
+            scores=list(after.row.scores) if over else None,
+            result=(entry.deal_no, result) if result is not None else None)
+
+    async def _append_from_loop(self, after: Loaded, entry: Entry) -> None:
+        """The write step on PostgreSQL: the usual action through ``AsyncAppender``, without
+        leaving the event loop (a thread hand-off was a sixth of a worker's time under load);
+        a deal's end through the store's ``append``, which only writes its result."""
+        if self.appender is None or after.deal.result_json is not None:
+            await self._append_in_thread(after, entry)
+        else:
+            await self.appender.advance_and_log(entry.version - 1, entry)
 
     def seat_view(self, loaded: Loaded, seat: int | None,
                   events_from: int = 0) -> tuple[dict[str, Any], list[Any]]:

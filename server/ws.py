@@ -288,7 +288,7 @@ async def _handle(stream: _Stream, match_id: str, token: str | None,
                                          f"expected {{'action': {{...}}, 'version': n}}: {where}"))
         return
     try:
-        loaded, _ = await svc.act_async(match_id, token, msg.action, msg.version)
+        loaded, _ = await svc.act(match_id, token, msg.action, msg.version)
     except ApiError as exc:
         await _send(websocket, {"type": "error", **exc.body()})
         return
