@@ -17,9 +17,9 @@ from pydantic import Field
 
 from engine.hints import hints
 
+from .deps import Svc, Token
 from .models import ErrorResponse, Wire
 from .params import MatchId
-from .routes import Svc, Token
 
 
 class ScoreItem(Wire):

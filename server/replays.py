@@ -19,10 +19,10 @@ from pydantic import Field
 from engine import get_game
 from engine.core.rng import seed_hash
 
+from .deps import Svc
 from .errors import ApiError
 from .models import ErrorResponse, SeatInfo, Wire
 from .params import MatchId
-from .routes import Svc
 
 MAX_DEAL = 2**31 - 1
 """Deal numbers beyond what any database column holds are refused before the query."""
