@@ -14,43 +14,18 @@ from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
-from pydantic import Field
 
 from engine import get_game
 from engine.core.rng import seed_hash
 
 from .deps import Svc
 from .errors import ApiError
-from .models import ErrorResponse, SeatInfo, Wire
+from .models import ErrorResponse, Replay
 from .params import MatchId
 
 MAX_DEAL = 2**31 - 1
 """Deal numbers beyond what any database column holds are refused before the query."""
 CACHED_REPLAYS = 32
-
-
-class ReplayStep(Wire):
-    index: int = Field(description="0: the deal as dealt; then one per action")
-    version: int | None = Field(description="The match version the action made (null at 0)")
-    seat: int | None = Field(description="The seat that acted (null at 0)")
-    action: dict[str, Any] | None = Field(description="The action, as it was posted")
-    events: int = Field(description="How many of the replay's events have happened by now")
-    state: dict[str, Any] = Field(
-        description="The open view after the action (engine open_view): a spectator's view with "
-                    "every hand open; its events are the replay's first `events` events")
-
-
-class Replay(Wire):
-    match_id: str
-    game: str
-    deal: int
-    dealer: int
-    seed: int = Field(description="The deal's seed: its SHA-256 is `seed_hash`")
-    seed_hash: str = Field(description="Published when the deal began")
-    seats: list[SeatInfo]
-    result: dict[str, Any] = Field(description="The deal's settlement, as stored when it ended")
-    events: list[dict[str, Any]] = Field(description="Every event of the deal, all cards shown")
-    steps: list[ReplayStep]
 
 
 router = APIRouter(prefix="/api")
