@@ -12,8 +12,9 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -87,6 +88,11 @@ LOCK_STRIPES = 256
 def _entry(row: Match, seat: int, action: dict[str, Any]) -> Entry:
     """The log entry of ``seat``'s ``action`` on ``row``: the version it makes."""
     return Entry(row.id, row.version + 1, row.deal_no, seat, json.dumps(action))
+
+
+def _seats(seats: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats as every view shows them (kind and AI level, never a token)."""
+    return [{"seat": i, "kind": s["kind"], "level": s.get("level")} for i, s in enumerate(seats)]
 
 
 def _step(entry: Entry) -> Step:
@@ -269,9 +275,8 @@ class Service:
         return {
             "match_id": row.id, "game": row.game, "version": row.version,
             "deal": row.deal_no, "seat": seat,
-            "seats": [{"seat": i, "kind": s["kind"], "level": s.get("level")}
-                      for i, s in enumerate(row.seats)],
-            "scores": list(row.scores), "seed_hash": loaded.seed_hash,
+            "seats": _seats(row.seats), "scores": list(row.scores),
+            "seed_hash": loaded.seed_hash,
             "state": loaded.game.view(loaded.state, seat, events_from),
         }
 
@@ -425,8 +430,58 @@ class Service:
             })
         return {"match_id": row.id, "game": row.game, "version": row.version, "deals": deals}
 
+    def replay(self, match_id: str, deal_no: int) -> dict[str, Any]:
+        """A finished deal step by step, every hand open (``models.Replay``); a deal being
+        played keeps its seed and hands secret (409 ``deal/in_progress``)."""
+        row = self.store.match(match_id)
+        if row is None:
+            raise ApiError("match/not_found", f"no match {match_id!r}")
+        deal = self.store.deal(row.id, deal_no)
+        if deal is None:
+            raise ApiError("deal/not_found", f"match {row.id!r} has no deal {deal_no}")
+        if deal.result_json is None:
+            raise ApiError("deal/in_progress", "a deal can be replayed once it is over")
+        actions = tuple((a.version, a.seat, a.action_json)
+                        for a in self.store.actions(row.id, deal_no))
+        events, steps = replay_steps(row.game, deal.seed, deal.dealer, actions)
+        return {
+            "match_id": row.id, "game": row.game, "deal": deal_no, "dealer": deal.dealer,
+            "seed": deal.seed, "seed_hash": seed_hash(deal.seed), "seats": _seats(row.seats),
+            "result": json.loads(deal.result_json), "events": events, "steps": steps,
+        }
+
     def score(self, game_name: str, spec: Any) -> dict[str, Any]:
         try:
             return get_game(game_name).score(spec)
         except EngineError as exc:
             raise from_engine(exc) from None
+
+
+CACHED_REPLAYS = 32
+"""Finished deals whose replay a worker keeps."""
+
+
+@lru_cache(maxsize=CACHED_REPLAYS)
+def replay_steps(game_name: str, seed: int, dealer: int,
+                 actions: tuple[tuple[int, int, str], ...]) -> tuple[list[Any], list[Any]]:
+    """The deal's events and its steps (``models.ReplayStep``). Events only ever accumulate, so
+    each is sent once and a step says how many have happened instead of repeating them. A
+    finished deal never changes, so this is a pure function of its arguments, and the last few
+    replays are kept."""
+    game = get_game(game_name)
+    state = game.new_deal(seed, dealer)
+    view = game.open_view(state)
+    steps = [_replay_step(view, 0, None, None, None)]
+    for i, (version, seat, action_json) in enumerate(actions, 1):
+        action = json.loads(action_json)
+        state = game.apply(state, seat, action)
+        view = game.open_view(state)
+        steps.append(_replay_step(view, i, version, seat, action))
+    return view["events"], steps
+
+
+def _replay_step(view: dict[str, Any], index: int, version: int | None, seat: int | None,
+                 action: dict[str, Any] | None) -> dict[str, Any]:
+    return {"index": index, "version": version, "seat": seat, "action": action,
+            "events": len(view["events"]),
+            "state": {k: v for k, v in view.items() if k != "events"}}
