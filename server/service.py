@@ -95,6 +95,12 @@ def _seats(seats: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"seat": i, "kind": s["kind"], "level": s.get("level")} for i, s in enumerate(seats)]
 
 
+def _version_error(row: Match, version: int) -> ApiError:
+    """409: an action or a deal asked for at ``version``, when ``row`` is the match now."""
+    return ApiError("action/stale_version",
+                    f"the match is at version {row.version}, not {version}", version=row.version)
+
+
 def _step(entry: Entry) -> Step:
     return entry.deal_no, entry.seat, entry.action_json
 
@@ -317,7 +323,7 @@ class Service:
             try:
                 await self._write(after, entry)
             except Stale:
-                raise await run_in_threadpool(self._stale, row.id) from None
+                raise await self._moved_on(row) from None
             self._remember(after)
             await self.broker.apublish(row.id, after.row.version, _step(entry))
             return after, seat
@@ -333,6 +339,15 @@ class Service:
             self.seat_of(cached.row, token)
             self._check_version(cached.row, version)
         return cached
+
+    async def _moved_on(self, row: Match) -> ApiError:
+        """The refusal of a write that found the match moved on from ``row``: told from this
+        worker's copy when it holds a newer version by now (the racing action was made here, or
+        a note brought it), which spares a racing seat's refusal a read, else from the store."""
+        cached = self._cached(row.id)
+        if cached is not None and cached.row.version > row.version:
+            return _version_error(cached.row, row.version)
+        return await run_in_threadpool(self._stale, row.id)
 
     def _refusal(self, row: Match, exc: EngineError) -> ApiError:
         """Why an action the engine refused at ``row``'s version is refused: stale comes before
@@ -400,9 +415,7 @@ class Service:
 
     def _check_version(self, row: Match, version: int) -> None:
         if version != row.version:
-            raise ApiError("action/stale_version",
-                           f"the match is at version {row.version}, not {version}",
-                           version=row.version)
+            raise _version_error(row, version)
 
     def _stale(self, match_id: str) -> ApiError:
         row = self.store.match(match_id)

@@ -6,6 +6,7 @@ request thread."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from typing import Any
@@ -14,7 +15,13 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from server.store import Logged
+from server.appender import AsyncAppender
+from server.errors import ApiError
+from server.models import CreateMatch
+from server.pubsub import LocalBroker
+from server.service import Service
+from server.settings import Settings
+from server.store import Logged, Store, make_engine
 
 from .conftest import _postgres_reachable, auth, new_match
 
@@ -22,9 +29,12 @@ READS = ("match", "version", "match_and_deal", "deal", "deals", "actions")
 """The store's reads of a match (``versions``, the resync's one query for many, aside)."""
 
 
-def _counting(client: TestClient) -> dict[str, int]:
+def _service(client: TestClient) -> Service:
+    return client.app.state.service  # type: ignore[attr-defined,no-any-return]
+
+
+def _counting(svc: Service) -> dict[str, int]:
     """Count the store's reads and each write step's writes (the real store underneath)."""
-    svc = client.app.state.service  # type: ignore[attr-defined]
     counts = {"reads": 0, "loop": 0, "thread": 0}
 
     def counted(key: str, real: Any) -> Any:
@@ -47,10 +57,10 @@ def _counting(client: TestClient) -> dict[str, int]:
     return counts
 
 
-def _writes(client: TestClient, usual: int, ends: int) -> dict[str, int]:
+def _writes(svc: Service, usual: int, ends: int) -> dict[str, int]:
     """The writes ``usual`` actions and ``ends`` deal-ending ones make, with no read: from the
     event loop on PostgreSQL, all from request threads on SQLite."""
-    if client.app.state.service.appender is not None:  # type: ignore[attr-defined]
+    if svc.appender is not None:
         return {"reads": 0, "loop": usual, "thread": ends}
     return {"reads": 0, "loop": 0, "thread": usual + ends}
 
@@ -72,7 +82,7 @@ def test_a_deal_played_over_sockets_is_logged_as_sent(client: TestClient) -> Non
     sockets = [client.websocket_connect(f"/api/matches/{mid}/ws?token={t}") for t in tokens]
     try:
         latest = [ws.__enter__().receive_json() for ws in sockets]
-        counts = _counting(client)  # the snapshots read the match: the deal then reads nothing
+        counts = _counting(_service(client))  # the snapshots read the match: the deal then reads nothing
         version = 0
         while latest[0]["match"]["state"]["result"] is None:
             seat = rng.choice([s for s in range(4) if latest[s]["legal"]])
@@ -86,7 +96,7 @@ def test_a_deal_played_over_sockets_is_logged_as_sent(client: TestClient) -> Non
         for ws in sockets:
             ws.__exit__(None, None, None)
     # every action but the one that ended the deal (which writes its result too) is usual
-    assert counts == _writes(client, len(sent) - 1, 1)
+    assert counts == _writes(_service(client), len(sent) - 1, 1)
     log = client.get(f"/api/matches/{mid}/log").json()["deals"][0]["actions"]
     assert [(a["version"], a["seat"], a["action"]) for a in log] == sent
 
@@ -154,7 +164,7 @@ def test_the_fast_path_survives_connections_the_database_closed(
     mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
     with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as ws:
         ws.receive_json()
-        counts = _counting(client)
+        counts = _counting(_service(client))
         ws.send_json({"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
         assert _until(ws, 1)["match"]["version"] == 1  # the appender now holds a connection
         admin_url = postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)
@@ -167,7 +177,7 @@ def test_the_fast_path_survives_connections_the_database_closed(
         r = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[1]),
                         json={"action": {"type": "declare_missing", "suit": "p"}, "version": 1})
         assert r.status_code == 200 and r.json()["version"] == 2
-    assert counts == _writes(client, 2, 0)  # the second on a fresh connection
+    assert counts == _writes(_service(client), 2, 0)  # the second on a fresh connection
     assert len(_log_when(client, mid, 2)) == 2
 
 
@@ -175,7 +185,7 @@ def test_http_actions_take_the_fast_path_too(client: TestClient) -> None:
     m = new_match(client)
     mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
     client.get(f"/api/matches/{mid}", headers=auth(tokens[0]))  # the worker now holds v0
-    counts = _counting(client)
+    counts = _counting(_service(client))
     r = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[0]),
                     json={"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
     assert r.status_code == 200 and r.json()["version"] == 1 and r.json()["seat"] == 0
@@ -183,4 +193,38 @@ def test_http_actions_take_the_fast_path_too(client: TestClient) -> None:
     stale = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[1]),
                         json={"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
     assert stale.status_code == 409 and stale.json()["error"]["code"] == "action/stale_version"
-    assert counts == _writes(client, 1, 0)  # and the stale one was refused without a read
+    assert counts == _writes(_service(client), 1, 0)  # and the stale one was refused without a read
+
+
+def test_a_write_that_lost_a_race_is_refused_from_the_newer_copy(settings: Settings) -> None:
+    """Two seats act at one version on one worker; the one whose write finds the match moved on
+    is told so from the copy the winner left (409 at the version it made), with no read."""
+    url = settings.database_url
+
+    async def race() -> tuple[dict[str, int], ApiError]:
+        appender = AsyncAppender(url) if url.startswith("postgresql") else None
+        svc = Service(Store(make_engine(url)), LocalBroker(), appender=appender)
+        try:
+            m = svc.create(CreateMatch.model_validate({"game": "sichuan", "seed": 3,
+                                                       "seats": [{"kind": "human"}] * 4}))
+            mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+            svc.load(mid)  # the worker holds version 0
+            counts = _counting(svc)
+            write = svc._write
+
+            async def overtaken(after: Any, entry: Any) -> None:
+                svc._write = write  # seat 1's action lands first, made on this worker
+                await svc.act(mid, tokens[1], {"type": "declare_missing", "suit": "p"}, 0)
+                await write(after, entry)
+
+            svc._write = overtaken
+            with pytest.raises(ApiError) as lost:
+                await svc.act(mid, tokens[0], {"type": "declare_missing", "suit": "m"}, 0)
+            return counts, lost.value
+        finally:
+            if appender is not None:
+                await appender.close()
+
+    counts, lost = asyncio.run(race())
+    assert (lost.code, lost.status, lost.extra) == ("action/stale_version", 409, {"version": 1})
+    assert counts["reads"] == 0 and counts["loop"] + counts["thread"] == 2
