@@ -31,6 +31,7 @@ from fastapi import APIRouter, Body, Header, Request, WebSocket
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
+from .deps import bearer_value
 from .errors import ApiError, describe
 from .jsonin import JsonRoute
 from .models import MAX_TURNS, AiTurns, AiTurnsRequest, ErrorResponse
@@ -300,13 +301,6 @@ def _feed(app: Any) -> Feed:
     return app.state.feed  # type: ignore[no-any-return]
 
 
-def _bearer(authorization: str | None) -> str | None:
-    if authorization is None:
-        return None
-    scheme, _, value = authorization.partition(" ")
-    return value.strip() if scheme.lower() == "bearer" and value.strip() else None
-
-
 @router.post("/turns", response_model=AiTurns, operation_id="leaseAiTurns",
              responses={401: {"model": ErrorResponse, "description": "No key, or not the AI "
                                                                      "service key"},
@@ -321,7 +315,7 @@ async def lease_turns(request: Request,
     with its seat token; play it through the match routes. The WebSocket `/api/ai/feed` pushes
     the same turns (docs/ai-service.md)."""
     feed = _feed(request.app)
-    if not feed.key_ok(_bearer(authorization)):
+    if not feed.key_ok(bearer_value(authorization)):
         raise BAD_KEY
     req = req or AiTurnsRequest()
     consumer = Consumer(req.max)
@@ -341,7 +335,7 @@ async def lease_turns(request: Request,
 async def ai_feed(websocket: WebSocket, capacity: int = 8) -> None:
     """Turns pushed as they come (``AiWelcome`` first, then ``AiTurn`` messages)."""
     feed = _feed(websocket.app)
-    if not feed.key_ok(_bearer(websocket.headers.get("authorization"))):
+    if not feed.key_ok(bearer_value(websocket.headers.get("authorization"))):
         await websocket.send_denial_response(JSONResponse(BAD_KEY.body(), status_code=401))
         return
     await websocket.accept()

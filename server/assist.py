@@ -10,82 +10,15 @@ asks at the last version needs no special case.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import APIRouter
-from pydantic import Field
 
 from engine.hints import hints
 
-from .models import ErrorResponse, Wire
+from .deps import Svc, Token
+from .models import ErrorResponse, Hints
 from .params import MatchId
-from .routes import Svc, Token
-
-
-class ScoreItem(Wire):
-    code: str = Field(description="The scorer's code (pattern, holding, bonus, group kind)")
-    name: str = Field(description="English name")
-    chinese: str
-    value: int
-    count: int
-    op: Literal["+", "×", "="] = Field(
-        description="+ adds value × count; × multiplies by value; = the result so far")
-    faces: list[str] = Field(description="The cards the line is about, when it is about some")
-
-
-class WaitScore(Wire):
-    wins: bool = Field(description="Whether it is a legal win (MCR: 8 points before flowers; "
-                                   "Paohuzi: 15 huxi)")
-    total: int = Field(description="In the game's unit (points, hu or huxi)")
-    tun: int | None = Field(description="Paohuzi's tun (PH-6.3); null for the other games")
-    items: list[ScoreItem]
-
-
-class Wait(Wire):
-    face: str
-    unseen: int = Field(description="Copies the seat cannot see (the stock, others' hands)")
-    claimed: WaitScore = Field(description="Won on another player's card (a discard; Paohuzi: "
-                                           "another player's reveal)")
-    self_drawn: WaitScore = Field(description="Won on the seat's own draw (Paohuzi: its own "
-                                              "reveal)")
-
-
-class HandHint(Wire):
-    shanten: int = Field(description="0 ready, −1 complete, else cards still to exchange "
-                                     "(Paohuzi: toward seven groups, huxi aside)")
-    ready: bool
-    waits: list[Wait] = Field(description="When the hand is one card short of a win")
-    huxi: int | None = Field(description="Paohuzi: huxi the exposed groups and kans give")
-    huxi_needed: int | None = Field(description="Paohuzi: huxi still short of 15")
-
-
-class DiscardHint(Wire):
-    face: str
-    cards: list[int] = Field(description="The card ids of this face the seat may discard")
-    shanten: int
-    ready: bool = Field(description="The hand left after this discard has a wait")
-    waits: list[Wait]
-    danger: list[int] = Field(description="Visibly ready opponents this discard could let win")
-
-
-class ReadyOpponent(Wire):
-    seat: int
-    why: Literal["declared", "single_tile"] = Field(
-        description="declared ready (Nantong, NT-3.6), or a single concealed tile left")
-
-
-class Hints(Wire):
-    match_id: str
-    version: int
-    seat: int
-    game: str
-    available: bool = Field(description="False when there is nothing to hint (reason says why)")
-    reason: str | None = Field(description="over | won (Sichuan: the seat has won already)")
-    unit: Literal["points", "hu", "huxi"]
-    hand: HandHint | None
-    discards: list[DiscardHint] = Field(description="Each legal discard, when the seat is to "
-                                                    "discard now")
-    ready_opponents: list[ReadyOpponent]
 
 
 router = APIRouter(prefix="/api")

@@ -175,6 +175,100 @@ class ErrorResponse(Wire):
     error: ErrorBody
 
 
+# ------------------------------------------------------------------ replays (server/replays.py)
+
+class ReplayStep(Wire):
+    index: int = Field(description="0: the deal as dealt; then one per action")
+    version: int | None = Field(description="The match version the action made (null at 0)")
+    seat: int | None = Field(description="The seat that acted (null at 0)")
+    action: dict[str, Any] | None = Field(description="The action, as it was posted")
+    events: int = Field(description="How many of the replay's events have happened by now")
+    state: dict[str, Any] = Field(
+        description="The open view after the action (engine open_view): a spectator's view with "
+                    "every hand open; its events are the replay's first `events` events")
+
+
+class Replay(Wire):
+    match_id: str
+    game: str
+    deal: int
+    dealer: int
+    seed: int = Field(description="The deal's seed: its SHA-256 is `seed_hash`")
+    seed_hash: str = Field(description="Published when the deal began")
+    seats: list[SeatInfo]
+    result: dict[str, Any] = Field(description="The deal's settlement, as stored when it ended")
+    events: list[dict[str, Any]] = Field(description="Every event of the deal, all cards shown")
+    steps: list[ReplayStep]
+
+
+# ------------------------------------------------------------------ hints (server/assist.py)
+
+class ScoreItem(Wire):
+    code: str = Field(description="The scorer's code (pattern, holding, bonus, group kind)")
+    name: str = Field(description="English name")
+    chinese: str
+    value: int
+    count: int
+    op: Literal["+", "×", "="] = Field(
+        description="+ adds value × count; × multiplies by value; = the result so far")
+    faces: list[str] = Field(description="The cards the line is about, when it is about some")
+
+
+class WaitScore(Wire):
+    wins: bool = Field(description="Whether it is a legal win (MCR: 8 points before flowers; "
+                                   "Paohuzi: 15 huxi)")
+    total: int = Field(description="In the game's unit (points, hu or huxi)")
+    tun: int | None = Field(description="Paohuzi's tun (PH-6.3); null for the other games")
+    items: list[ScoreItem]
+
+
+class Wait(Wire):
+    face: str
+    unseen: int = Field(description="Copies the seat cannot see (the stock, others' hands)")
+    claimed: WaitScore = Field(description="Won on another player's card (a discard; Paohuzi: "
+                                           "another player's reveal)")
+    self_drawn: WaitScore = Field(description="Won on the seat's own draw (Paohuzi: its own "
+                                              "reveal)")
+
+
+class HandHint(Wire):
+    shanten: int = Field(description="0 ready, −1 complete, else cards still to exchange "
+                                     "(Paohuzi: toward seven groups, huxi aside)")
+    ready: bool
+    waits: list[Wait] = Field(description="When the hand is one card short of a win")
+    huxi: int | None = Field(description="Paohuzi: huxi the exposed groups and kans give")
+    huxi_needed: int | None = Field(description="Paohuzi: huxi still short of 15")
+
+
+class DiscardHint(Wire):
+    face: str
+    cards: list[int] = Field(description="The card ids of this face the seat may discard")
+    shanten: int
+    ready: bool = Field(description="The hand left after this discard has a wait")
+    waits: list[Wait]
+    danger: list[int] = Field(description="Visibly ready opponents this discard could let win")
+
+
+class ReadyOpponent(Wire):
+    seat: int
+    why: Literal["declared", "single_tile"] = Field(
+        description="declared ready (Nantong, NT-3.6), or a single concealed tile left")
+
+
+class Hints(Wire):
+    match_id: str
+    version: int
+    seat: int
+    game: str
+    available: bool = Field(description="False when there is nothing to hint (reason says why)")
+    reason: str | None = Field(description="over | won (Sichuan: the seat has won already)")
+    unit: Literal["points", "hu", "huxi"]
+    hand: HandHint | None
+    discards: list[DiscardHint] = Field(description="Each legal discard, when the seat is to "
+                                                    "discard now")
+    ready_opponents: list[ReadyOpponent]
+
+
 # ------------------------------------------------------------------ WebSocket messages
 
 class WsAction(Wire):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Header, Request
+from fastapi import APIRouter, Body
 
 from engine import GAMES
 from engine.score_schemas import SCORE_SCHEMAS
 
-from .errors import ApiError
+from .deps import Svc, Token
 from .jsonin import JsonRoute
 from .models import (
     ActionRequest,
@@ -23,26 +23,11 @@ from .models import (
     MatchView,
 )
 from .params import MatchId
-from .service import Service
 from .ws import router as ws_router
 
 
 def _err(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {c: {"model": ErrorResponse} for c in codes}
-
-
-def service(request: Request) -> Service:
-    return request.app.state.service  # type: ignore[no-any-return]
-
-
-def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
-    """The token of ``Authorization: Bearer <token>``; None when absent."""
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError("auth/missing_token", "use 'Authorization: Bearer <token>'")
-    return token.strip()
 
 
 # OpenAPI links, which stateful clients (and the stateful fuzz test) follow: a new match's id and
@@ -61,9 +46,6 @@ def _links(status: int, links: dict[str, dict[str, Any]],
     return {status: {"links": {op: {"operationId": op} | link for op, link in links.items()}},
             **_err(*errors)}
 
-
-Svc = Annotated[Service, Depends(service)]
-Token = Annotated[str | None, Depends(bearer)]
 
 router = APIRouter(prefix="/api", route_class=JsonRoute)
 router.include_router(ws_router)
@@ -142,7 +124,7 @@ def get_legal(match_id: MatchId, svc: Svc, token: Token) -> dict[str, Any]:
 async def post_action(match_id: MatchId, req: ActionRequest, svc: Svc,
                       token: Token) -> dict[str, Any]:
     """Apply an action for the bearer's seat at ``version``: 409 when stale, 422 when illegal."""
-    loaded, seat = await svc.act_async(match_id, token, req.action, req.version)
+    loaded, seat = await svc.act(match_id, token, req.action, req.version)
     return svc.match_view(loaded, seat)
 
 

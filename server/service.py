@@ -12,7 +12,9 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -88,6 +90,17 @@ def _entry(row: Match, seat: int, action: dict[str, Any]) -> Entry:
     return Entry(row.id, row.version + 1, row.deal_no, seat, json.dumps(action))
 
 
+def _seats(seats: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats as every view shows them (kind and AI level, never a token)."""
+    return [{"seat": i, "kind": s["kind"], "level": s.get("level")} for i, s in enumerate(seats)]
+
+
+def _version_error(row: Match, version: int) -> ApiError:
+    """409: an action or a deal asked for at ``version``, when ``row`` is the match now."""
+    return ApiError("action/stale_version",
+                    f"the match is at version {row.version}, not {version}", version=row.version)
+
+
 def _step(entry: Entry) -> Step:
     return entry.deal_no, entry.seat, entry.action_json
 
@@ -98,7 +111,11 @@ class Service:
         self.store = store
         self.broker = broker
         self.appender = appender
-        """Where ``act_fast`` writes (PostgreSQL); None: every action takes ``act_loaded``."""
+        """Where the usual action is written on PostgreSQL; None: the store's append."""
+        self._write: Callable[[Loaded, Entry], Awaitable[None]] = (
+            self._append_from_loop if appender is not None else self._append_in_thread)
+        """The write step of ``act``, chosen once: (the match after, its log entry) → stored,
+        or ``Stale``."""
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
@@ -264,9 +281,8 @@ class Service:
         return {
             "match_id": row.id, "game": row.game, "version": row.version,
             "deal": row.deal_no, "seat": seat,
-            "seats": [{"seat": i, "kind": s["kind"], "level": s.get("level")}
-                      for i, s in enumerate(row.seats)],
-            "scores": list(row.scores), "seed_hash": loaded.seed_hash,
+            "seats": _seats(row.seats), "scores": list(row.scores),
+            "seed_hash": loaded.seed_hash,
             "state": loaded.game.view(loaded.state, seat, events_from),
         }
 
@@ -281,86 +297,83 @@ class Service:
         return {"match_id": loaded.row.id, "version": loaded.row.version, "seat": seat,
                 "actions": loaded.game.legal_actions(loaded.state, seat)}
 
-    def act(self, match_id: str, token: str | None, action: dict[str, Any],
-            version: int) -> dict[str, Any]:
-        loaded, seat = self.act_loaded(match_id, token, action, version)
-        return self.match_view(loaded, seat)
+    # ------------------------------------------------------------------ acting
 
-    def act_loaded(self, match_id: str, token: str | None, action: dict[str, Any],
-                   version: int) -> tuple[Loaded, int]:
-        """Apply the bearer's action at ``version``; returns the match after it and the seat.
+    async def act(self, match_id: str, token: str | None, action: dict[str, Any],
+                  version: int) -> tuple[Loaded, int]:
+        """Apply the bearer's action at ``version``, write it, publish it; returns the match
+        after it and the seat. Every action takes this path (REST, WebSocket).
 
-        When this worker holds the match at ``version`` it applies the action without reading
-        the store: the conditional write refuses it anyway if the match has moved on."""
-        loaded = self.cached_at(match_id, version) if isinstance(match_id, str) else None
-        if loaded is None:
-            newer = self._cached(match_id) if isinstance(match_id, str) else None
-            if newer is not None and newer.row.version > version:
-                # the log only grows: an action sent at a version older than one this worker
-                # holds is stale, and a racing seat's refusal costs no read
-                self.seat_of(newer.row, token)  # a bad token is told so first, as below
-                self._check_version(newer.row, version)
-            loaded = self.load(match_id)
-        row = loaded.row
-        seat = self.seat_of(row, token)
-        self._check_version(row, version)
-        try:
-            after = self._advance(loaded, seat, action)
-        except EngineError as exc:
-            if self.store.version(row.id) != row.version:  # stale comes before illegal
-                raise self._stale(row.id) from None
-            raise from_engine(exc) from None
-        over = after.deal.result_json is not None
-        entry = _entry(row, seat, action)
-        try:
-            self.store.append(row.id, row.version, action=entry, finished=over,
-                              scores=list(after.row.scores) if over else None,
-                              result=(row.deal_no, after.deal.result_json or "")
-                              if over else None)
-        except Stale:
-            raise self._stale(row.id) from None
-        self._remember(after)
-        self.broker.publish(row.id, after.row.version, _step(entry))
-        return after, seat
-
-    async def act_async(self, match_id: str, token: str | None, action: dict[str, Any],
-                        version: int) -> tuple[Loaded, int]:
-        """``act_loaded`` from the event loop: ``act_fast`` when it applies, else a request
-        thread. A database outage is raised as ``ApiError("db/unavailable")``, which the
-        WebSocket sends as an error message (the REST route answers it as a 503)."""
+        When this worker holds the match at ``version`` nothing is read from the store: the
+        conditional write refuses the action anyway if the match has moved on. Refusals, in
+        order: a bad token, stale (409), illegal (422); a database outage is raised as
+        ``ApiError("db/unavailable")`` (the REST route answers 503, the WebSocket an error)."""
         with outage_as_api_error():
-            done = await self.act_fast(match_id, token, action, version)
-            if done is None:
-                done = await run_in_threadpool(self.act_loaded, match_id, token, action, version)
-            return done
+            loaded = self._held_at(match_id, token, version)
+            if loaded is None:
+                loaded = await run_in_threadpool(self.load, match_id)
+            row = loaded.row
+            seat = self.seat_of(row, token)
+            self._check_version(row, version)
+            try:
+                after = self._advance(loaded, seat, action)
+            except EngineError as exc:
+                raise await run_in_threadpool(self._refusal, row, exc) from None
+            entry = _entry(row, seat, action)
+            try:
+                await self._write(after, entry)
+            except Stale:
+                raise await self._moved_on(row) from None
+            self._remember(after)
+            await self.broker.apublish(row.id, after.row.version, _step(entry))
+            return after, seat
 
-    async def act_fast(self, match_id: str, token: str | None, action: dict[str, Any],
-                       version: int) -> tuple[Loaded, int] | None:
-        """``act_loaded`` without leaving the event loop, for the usual action: this worker
-        holds the match at ``version``, the action is legal and does not end the deal, and the
-        store can write it asynchronously (``AsyncAppender``). Returns None when any of that
-        does not hold, or the write found the match moved on (or no database): the caller then
-        takes ``act_loaded``, which decides (and words) every refusal."""
-        if self.appender is None:
+    def _held_at(self, match_id: str, token: str | None, version: int) -> Loaded | None:
+        """This worker's copy of the match at ``version``, or None when the store must be read.
+        The log only grows: an action sent at a version older than the copy is stale, and a
+        racing seat's refusal costs no read (a bad token is told so first, as after a read)."""
+        cached = self._cached(match_id) if isinstance(match_id, str) else None
+        if cached is None or cached.row.version < version:
             return None
-        loaded = self.cached_at(match_id, version)
-        if loaded is None:
-            return None
-        seat = self.seat_of(loaded.row, token)
-        try:
-            after = self._advance(loaded, seat, action)
-        except EngineError:
-            return None
-        if after.deal.result_json is not None:
-            return None
-        entry = _entry(loaded.row, seat, action)
-        try:
-            await self.appender.advance_and_log(version, entry)
-        except (Stale, ConnectionError):
-            return None
-        self._remember(after)
-        await self.broker.apublish(match_id, after.row.version, _step(entry))
-        return after, seat
+        if cached.row.version > version:
+            self.seat_of(cached.row, token)
+            self._check_version(cached.row, version)
+        return cached
+
+    async def _moved_on(self, row: Match) -> ApiError:
+        """The refusal of a write that found the match moved on from ``row``: told from this
+        worker's copy when it holds a newer version by now (the racing action was made here, or
+        a note brought it), which spares a racing seat's refusal a read, else from the store."""
+        cached = self._cached(row.id)
+        if cached is not None and cached.row.version > row.version:
+            return _version_error(cached.row, row.version)
+        return await run_in_threadpool(self._stale, row.id)
+
+    def _refusal(self, row: Match, exc: EngineError) -> ApiError:
+        """Why an action the engine refused at ``row``'s version is refused: stale comes before
+        illegal, so the store is asked whether the match has moved on (in a request thread)."""
+        if self.store.version(row.id) != row.version:
+            return self._stale(row.id)
+        return from_engine(exc)
+
+    async def _append_in_thread(self, after: Loaded, entry: Entry) -> None:
+        """The write step on SQLite, and for a deal's end (its result and scores too): the
+        store's ``append`` in a request thread. Raises ``Stale`` when the match moved on."""
+        result = after.deal.result_json
+        over = result is not None
+        await run_in_threadpool(
+            self.store.append, entry.match_id, entry.version - 1, action=entry, finished=over,
+            scores=list(after.row.scores) if over else None,
+            result=(entry.deal_no, result) if result is not None else None)
+
+    async def _append_from_loop(self, after: Loaded, entry: Entry) -> None:
+        """The write step on PostgreSQL: the usual action through ``AsyncAppender``, without
+        leaving the event loop (a thread hand-off was a sixth of a worker's time under load);
+        a deal's end through the store's ``append``, which only writes its result."""
+        if self.appender is None or after.deal.result_json is not None:
+            await self._append_in_thread(after, entry)
+        else:
+            await self.appender.advance_and_log(entry.version - 1, entry)
 
     def seat_view(self, loaded: Loaded, seat: int | None,
                   events_from: int = 0) -> tuple[dict[str, Any], list[Any]]:
@@ -402,9 +415,7 @@ class Service:
 
     def _check_version(self, row: Match, version: int) -> None:
         if version != row.version:
-            raise ApiError("action/stale_version",
-                           f"the match is at version {row.version}, not {version}",
-                           version=row.version)
+            raise _version_error(row, version)
 
     def _stale(self, match_id: str) -> ApiError:
         row = self.store.match(match_id)
@@ -432,8 +443,58 @@ class Service:
             })
         return {"match_id": row.id, "game": row.game, "version": row.version, "deals": deals}
 
+    def replay(self, match_id: str, deal_no: int) -> dict[str, Any]:
+        """A finished deal step by step, every hand open (``models.Replay``); a deal being
+        played keeps its seed and hands secret (409 ``deal/in_progress``)."""
+        row = self.store.match(match_id)
+        if row is None:
+            raise ApiError("match/not_found", f"no match {match_id!r}")
+        deal = self.store.deal(row.id, deal_no)
+        if deal is None:
+            raise ApiError("deal/not_found", f"match {row.id!r} has no deal {deal_no}")
+        if deal.result_json is None:
+            raise ApiError("deal/in_progress", "a deal can be replayed once it is over")
+        actions = tuple((a.version, a.seat, a.action_json)
+                        for a in self.store.actions(row.id, deal_no))
+        events, steps = replay_steps(row.game, deal.seed, deal.dealer, actions)
+        return {
+            "match_id": row.id, "game": row.game, "deal": deal_no, "dealer": deal.dealer,
+            "seed": deal.seed, "seed_hash": seed_hash(deal.seed), "seats": _seats(row.seats),
+            "result": json.loads(deal.result_json), "events": events, "steps": steps,
+        }
+
     def score(self, game_name: str, spec: Any) -> dict[str, Any]:
         try:
             return get_game(game_name).score(spec)
         except EngineError as exc:
             raise from_engine(exc) from None
+
+
+CACHED_REPLAYS = 32
+"""Finished deals whose replay a worker keeps."""
+
+
+@lru_cache(maxsize=CACHED_REPLAYS)
+def replay_steps(game_name: str, seed: int, dealer: int,
+                 actions: tuple[tuple[int, int, str], ...]) -> tuple[list[Any], list[Any]]:
+    """The deal's events and its steps (``models.ReplayStep``). Events only ever accumulate, so
+    each is sent once and a step says how many have happened instead of repeating them. A
+    finished deal never changes, so this is a pure function of its arguments, and the last few
+    replays are kept."""
+    game = get_game(game_name)
+    state = game.new_deal(seed, dealer)
+    view = game.open_view(state)
+    steps = [_replay_step(view, 0, None, None, None)]
+    for i, (version, seat, action_json) in enumerate(actions, 1):
+        action = json.loads(action_json)
+        state = game.apply(state, seat, action)
+        view = game.open_view(state)
+        steps.append(_replay_step(view, i, version, seat, action))
+    return view["events"], steps
+
+
+def _replay_step(view: dict[str, Any], index: int, version: int | None, seat: int | None,
+                 action: dict[str, Any] | None) -> dict[str, Any]:
+    return {"index": index, "version": version, "seat": seat, "action": action,
+            "events": len(view["events"]),
+            "state": {k: v for k, v in view.items() if k != "events"}}

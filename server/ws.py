@@ -20,6 +20,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
+from .deps import Svc
 from .errors import ApiError, describe, is_outage, outage_as_api_error
 from .jsonin import read_json
 from .limits import ConnectionLimit, LocalConnectionLimit, RedisConnectionLimit
@@ -102,8 +103,8 @@ async def _at(svc: Service, match_id: str, version: int) -> Loaded:
 
 
 @router.websocket("/matches/{match_id}/ws")
-async def match_ws(websocket: WebSocket, match_id: str, token: str | None = None) -> None:
-    svc = websocket.app.state.service
+async def match_ws(websocket: WebSocket, match_id: str, svc: Svc,
+                   token: str | None = None) -> None:
     await websocket.accept()
     try:
         check_match_id(match_id)  # before the broker or the database hear of it
@@ -288,7 +289,7 @@ async def _handle(stream: _Stream, match_id: str, token: str | None,
                                          f"expected {{'action': {{...}}, 'version': n}}: {where}"))
         return
     try:
-        loaded, _ = await svc.act_async(match_id, token, msg.action, msg.version)
+        loaded, _ = await svc.act(match_id, token, msg.action, msg.version)
     except ApiError as exc:
         await _send(websocket, {"type": "error", **exc.body()})
         return

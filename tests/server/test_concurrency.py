@@ -3,6 +3,7 @@ reader rebuilds stays the one the log describes."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -27,7 +28,8 @@ def test_racing_threads_land_exactly_once(settings: Settings) -> None:
                                                       "seats": [{"kind": "human"}] * 4}))
     mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
     for seat in range(4):
-        workers[seat % 2].act(mid, tokens[seat], {"type": "declare_missing", "suit": "m"}, seat)
+        asyncio.run(workers[seat % 2].act(mid, tokens[seat],
+                                          {"type": "declare_missing", "suit": "m"}, seat))
     outcomes: list[str] = []
     for _ in range(30):
         view = workers[0].view(mid, None)
@@ -42,7 +44,7 @@ def test_racing_threads_land_exactly_once(settings: Settings) -> None:
                version: int = version, barrier: threading.Barrier = barrier) -> str:
             barrier.wait()
             try:
-                worker.act(mid, tokens[seat], action, version)
+                asyncio.run(worker.act(mid, tokens[seat], action, version))
                 return "ok"
             except ApiError as exc:
                 return exc.code

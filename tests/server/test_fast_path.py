@@ -1,50 +1,68 @@
-"""On PostgreSQL a WebSocket action is written from the event loop (``Service.act_fast`` with
-``AsyncAppender``): the same log, the same refusals and the same exactly-once as the general
-path, which still takes every action the fast path does not (a deal's end, a refusal)."""
+"""The fast path: a worker that holds the match at the action's version acts without reading
+the store (``Service.act``), on SQLite and on PostgreSQL, with the same log, refusals and
+exactly-once as when it must read. On PostgreSQL the usual action is also written from the event
+loop (``AsyncAppender``); a deal's end, and every SQLite write, is the store's ``append`` in a
+request thread."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from server.app import create_app
+from server.appender import AsyncAppender
+from server.errors import ApiError
+from server.models import CreateMatch
+from server.pubsub import LocalBroker
+from server.service import Service
 from server.settings import Settings
-from server.store import Logged
+from server.store import Logged, Store, make_engine
 
 from .conftest import _postgres_reachable, auth, new_match
 
-
-@pytest.fixture
-def pg_client(settings: Settings) -> Iterator[TestClient]:
-    if not settings.database_url.startswith("postgresql"):
-        pytest.skip("the fast path is PostgreSQL's (SQLite writes from request threads)")
-    with TestClient(create_app(settings)) as c:
-        yield c
+READS = ("match", "version", "match_and_deal", "deal", "deals", "actions")
+"""The store's reads of a match (``versions``, the resync's one query for many, aside)."""
 
 
-def _counting(client: TestClient) -> dict[str, int]:
-    """Count the writes each path makes (the real store underneath)."""
-    svc = client.app.state.service  # type: ignore[attr-defined]
-    counts = {"fast": 0, "general": 0}
-    fast, general = svc.appender.advance_and_log, svc.store.append
+def _service(client: TestClient) -> Service:
+    return client.app.state.service  # type: ignore[attr-defined,no-any-return]
 
-    async def counted_fast(*args: Any, **kw: Any) -> None:
-        counts["fast"] += 1
-        await fast(*args, **kw)
 
-    def counted_general(*args: Any, **kw: Any) -> None:
-        counts["general"] += 1
-        general(*args, **kw)
+def _counting(svc: Service) -> dict[str, int]:
+    """Count the store's reads and each write step's writes (the real store underneath)."""
+    counts = {"reads": 0, "loop": 0, "thread": 0}
 
-    svc.appender.advance_and_log = counted_fast
-    svc.store.append = counted_general
+    def counted(key: str, real: Any) -> Any:
+        def call(*args: Any, **kw: Any) -> Any:
+            counts[key] += 1
+            return real(*args, **kw)
+        return call
+
+    for name in READS:
+        setattr(svc.store, name, counted("reads", getattr(svc.store, name)))
+    svc.store.append = counted("thread", svc.store.append)
+    if svc.appender is not None:
+        fast = svc.appender.advance_and_log
+
+        async def counted_fast(*args: Any, **kw: Any) -> None:
+            counts["loop"] += 1
+            await fast(*args, **kw)
+
+        svc.appender.advance_and_log = counted_fast
     return counts
+
+
+def _writes(svc: Service, usual: int, ends: int) -> dict[str, int]:
+    """The writes ``usual`` actions and ``ends`` deal-ending ones make, with no read: from the
+    event loop on PostgreSQL, all from request threads on SQLite."""
+    if svc.appender is not None:
+        return {"reads": 0, "loop": usual, "thread": ends}
+    return {"reads": 0, "loop": 0, "thread": usual + ends}
 
 
 def _until(ws: WebSocketTestSession, version: int) -> dict[str, Any]:
@@ -56,9 +74,7 @@ def _until(ws: WebSocketTestSession, version: int) -> dict[str, Any]:
             return msg
 
 
-def test_a_deal_played_over_sockets_is_logged_as_sent(pg_client: TestClient) -> None:
-    client = pg_client
-    counts = _counting(client)
+def test_a_deal_played_over_sockets_is_logged_as_sent(client: TestClient) -> None:
     m = new_match(client, seed=11)
     mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
     rng = random.Random(11)
@@ -66,6 +82,7 @@ def test_a_deal_played_over_sockets_is_logged_as_sent(pg_client: TestClient) -> 
     sockets = [client.websocket_connect(f"/api/matches/{mid}/ws?token={t}") for t in tokens]
     try:
         latest = [ws.__enter__().receive_json() for ws in sockets]
+        counts = _counting(_service(client))  # the snapshots read the match: the deal then reads nothing
         version = 0
         while latest[0]["match"]["state"]["result"] is None:
             seat = rng.choice([s for s in range(4) if latest[s]["legal"]])
@@ -78,14 +95,13 @@ def test_a_deal_played_over_sockets_is_logged_as_sent(pg_client: TestClient) -> 
     finally:
         for ws in sockets:
             ws.__exit__(None, None, None)
+    # every action but the one that ended the deal (which writes its result too) is usual
+    assert counts == _writes(_service(client), len(sent) - 1, 1)
     log = client.get(f"/api/matches/{mid}/log").json()["deals"][0]["actions"]
     assert [(a["version"], a["seat"], a["action"]) for a in log] == sent
-    # every action but the one that ended the deal (which writes its result too) took the loop
-    assert counts == {"fast": len(sent) - 1, "general": 1}
 
 
-def test_racing_socket_actions_land_once_and_the_loser_hears_why(pg_client: TestClient) -> None:
-    client = pg_client
+def test_racing_socket_actions_land_once_and_the_loser_hears_why(client: TestClient) -> None:
     m = new_match(client)
     mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
     with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as a, \
@@ -119,8 +135,7 @@ def _log_when(client: TestClient, mid: str, n: int) -> list[Logged]:
     raise AssertionError(f"the log never reached {n} actions")
 
 
-def test_refusals_on_the_fast_path_change_nothing(pg_client: TestClient) -> None:
-    client = pg_client
+def test_refusals_on_the_fast_path_change_nothing(client: TestClient) -> None:
     m = new_match(client)
     mid, token = m["match_id"], m["seats"][0]["token"]
     with client.websocket_connect(f"/api/matches/{mid}/ws?token={token}") as ws:
@@ -135,8 +150,9 @@ def test_refusals_on_the_fast_path_change_nothing(pg_client: TestClient) -> None
     assert client.get(f"/api/matches/{mid}", headers=auth(token)).json()["version"] == 0
 
 
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)  # SQLite has no server
 def test_the_fast_path_survives_connections_the_database_closed(
-        pg_client: TestClient, postgres_url: str | None,
+        client: TestClient, postgres_url: str | None,
         monkeypatch: pytest.MonkeyPatch) -> None:
     import psycopg
 
@@ -144,12 +160,11 @@ def test_the_fast_path_survives_connections_the_database_closed(
 
     monkeypatch.setattr(server.store, "IDLE_PING_SECONDS", 0.0)  # the test's own reads after
     assert postgres_url is not None, _postgres_reachable()
-    client = pg_client
     m = new_match(client)
     mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
-    counts = _counting(client)
     with client.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[0]}") as ws:
         ws.receive_json()
+        counts = _counting(_service(client))
         ws.send_json({"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
         assert _until(ws, 1)["match"]["version"] == 1  # the appender now holds a connection
         admin_url = postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)
@@ -162,16 +177,15 @@ def test_the_fast_path_survives_connections_the_database_closed(
         r = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[1]),
                         json={"action": {"type": "declare_missing", "suit": "p"}, "version": 1})
         assert r.status_code == 200 and r.json()["version"] == 2
-    assert counts == {"fast": 2, "general": 0}  # the second on a fresh connection
+    assert counts == _writes(_service(client), 2, 0)  # the second on a fresh connection
     assert len(_log_when(client, mid, 2)) == 2
 
 
-def test_http_actions_take_the_fast_path_too(pg_client: TestClient) -> None:
-    client = pg_client
+def test_http_actions_take_the_fast_path_too(client: TestClient) -> None:
     m = new_match(client)
     mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
     client.get(f"/api/matches/{mid}", headers=auth(tokens[0]))  # the worker now holds v0
-    counts = _counting(client)
+    counts = _counting(_service(client))
     r = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[0]),
                     json={"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
     assert r.status_code == 200 and r.json()["version"] == 1 and r.json()["seat"] == 0
@@ -179,4 +193,38 @@ def test_http_actions_take_the_fast_path_too(pg_client: TestClient) -> None:
     stale = client.post(f"/api/matches/{mid}/actions", headers=auth(tokens[1]),
                         json={"action": {"type": "declare_missing", "suit": "m"}, "version": 0})
     assert stale.status_code == 409 and stale.json()["error"]["code"] == "action/stale_version"
-    assert counts == {"fast": 1, "general": 0}
+    assert counts == _writes(_service(client), 1, 0)  # and the stale one was refused without a read
+
+
+def test_a_write_that_lost_a_race_is_refused_from_the_newer_copy(settings: Settings) -> None:
+    """Two seats act at one version on one worker; the one whose write finds the match moved on
+    is told so from the copy the winner left (409 at the version it made), with no read."""
+    url = settings.database_url
+
+    async def race() -> tuple[dict[str, int], ApiError]:
+        appender = AsyncAppender(url) if url.startswith("postgresql") else None
+        svc = Service(Store(make_engine(url)), LocalBroker(), appender=appender)
+        try:
+            m = svc.create(CreateMatch.model_validate({"game": "sichuan", "seed": 3,
+                                                       "seats": [{"kind": "human"}] * 4}))
+            mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+            svc.load(mid)  # the worker holds version 0
+            counts = _counting(svc)
+            write = svc._write
+
+            async def overtaken(after: Any, entry: Any) -> None:
+                svc._write = write  # seat 1's action lands first, made on this worker
+                await svc.act(mid, tokens[1], {"type": "declare_missing", "suit": "p"}, 0)
+                await write(after, entry)
+
+            svc._write = overtaken
+            with pytest.raises(ApiError) as lost:
+                await svc.act(mid, tokens[0], {"type": "declare_missing", "suit": "m"}, 0)
+            return counts, lost.value
+        finally:
+            if appender is not None:
+                await appender.close()
+
+    counts, lost = asyncio.run(race())
+    assert (lost.code, lost.status, lost.extra) == ("action/stale_version", 409, {"version": 1})
+    assert counts["reads"] == 0 and counts["loop"] + counts["thread"] == 2

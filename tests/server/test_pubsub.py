@@ -4,6 +4,7 @@ the copy it gets is the one the log replays to."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from pathlib import Path
@@ -49,7 +50,7 @@ def test_a_worker_steps_its_copy_forward_with_the_notes_actions(tmp_path: Path) 
             break
         seat = loaded.game.to_act(loaded.state)[0]
         legal = loaded.game.legal_actions(loaded.state, seat)
-        a.act_loaded(mid, tokens[seat], rng.choice(legal), loaded.row.version)
+        asyncio.run(a.act(mid, tokens[seat], rng.choice(legal), loaded.row.version))
         _, match_id, version, step = parse_note(notes_a.sent[-1])
         assert (match_id, step is not None) == (mid, True)
         assert step is not None
