@@ -30,12 +30,25 @@ KEY = "test-ai-key-0123456789"
 AI_SEATS = [{"kind": "ai", "level": "basic"}] * 4
 
 
+def _feed_app(settings: Settings, lease_s: float) -> TestClient:
+    """The app with a known key, a lease of ``lease_s`` and no AI of its own: the test is the
+    AI."""
+    s = settings.model_copy(update={"ai_key": SecretStr(KEY), "ai_lease_seconds": lease_s,
+                                    "ai_poll_seconds": 0.2})
+    return TestClient(create_app(s))
+
+
 @pytest.fixture
 def feed_client(settings: Settings) -> Iterator[TestClient]:
-    """The app with a known key, a short lease and no AI of its own: the test is the AI."""
-    s = settings.model_copy(update={"ai_key": SecretStr(KEY), "ai_lease_seconds": 1.0,
-                                    "ai_poll_seconds": 0.2})
-    with TestClient(create_app(s)) as c:
+    """A short lease (1 s), so that lapses can be watched."""
+    with _feed_app(settings, 1.0) as c:
+        yield c
+
+
+@pytest.fixture
+def long_lease_client(settings: Settings) -> Iterator[TestClient]:
+    """A lease longer than any poll here: a turn offered again came from a move, not a lapse."""
+    with _feed_app(settings, 600.0) as c:
         yield c
 
 
@@ -98,16 +111,16 @@ def test_a_turn_is_leased_to_one_service_and_offered_again_when_the_lease_lapses
         (first[0]["match_id"], first[0]["seat"], first[0]["version"])]
 
 
-def test_a_move_frees_the_turn_and_the_next_one_is_offered(feed_client: TestClient) -> None:
-    mid = _create(feed_client, AI_SEATS)
-    turn = _lease(feed_client).json()["turns"][0]
-    legal = feed_client.get(f"/api/matches/{mid}/legal", headers=auth(turn["token"])).json()
-    r = feed_client.post(f"/api/matches/{mid}/actions", headers=auth(turn["token"]),
-                         json={"action": legal["actions"][0], "version": turn["version"]})
+def test_a_move_frees_the_turn_and_the_next_one_is_offered(
+        long_lease_client: TestClient) -> None:
+    client = long_lease_client
+    mid = _create(client, AI_SEATS)
+    turn = _lease(client).json()["turns"][0]
+    legal = client.get(f"/api/matches/{mid}/legal", headers=auth(turn["token"])).json()
+    r = client.post(f"/api/matches/{mid}/actions", headers=auth(turn["token"]),
+                    json={"action": legal["actions"][0], "version": turn["version"]})
     assert r.status_code == 200, r.text
-    started = time.monotonic()
-    nxt = _lease(feed_client).json()["turns"]
-    assert time.monotonic() - started < 0.9  # not the lease's lapse: the move's note
+    nxt = _lease(client, wait_s=30).json()["turns"]  # the lease has 10 minutes to go
     assert [t["version"] for t in nxt] == [turn["version"] + 1]
 
 
