@@ -45,13 +45,12 @@ from engine.nantong.cards import (
 )
 
 from .discards import by_face as discards_by_face
+from .unseen import shown_ids, unseen_counts
 
 Counts = tuple[int, ...]
 """Counts of the 30 Nantong faces (``1m``..``9s``, ``Q``, ``B``, ``H``)."""
 Block = tuple[int, int, int]
 """(groups, partial groups, pair 0/1) one part of a hand can make (``engine.mahjong.shanten``)."""
-
-COPIES = 4
 
 
 def _part(c: Counts, i: int) -> Counts:
@@ -178,8 +177,7 @@ class _Seat:
     __slots__ = ("counts", "face_of_id", "indicators", "unseen")
 
     def __init__(self, view: dict[str, Any]) -> None:
-        players = view["players"]
-        me = players[view["seat"]]
+        me = view["players"][view["seat"]]
         hand = me["hand"] or []
         self.face_of_id = {t["id"]: parse_face(t["face"]) for t in hand}
         c = [0] * NUM_FACES
@@ -188,26 +186,7 @@ class _Seat:
         self.counts: Counts = tuple(c)
         self.indicators: tuple[int, ...] = tuple(parse_face(t["face"])
                                                  for t in view.get("indicators") or ())
-        seen: dict[int, int] = {}  # card id -> face, each physical card once
-        for t in view.get("indicators") or ():
-            seen[t["id"]] = parse_face(t["face"])
-        for p in players:
-            for t in p["hand"] or ():
-                seen[t["id"]] = parse_face(t["face"])
-            for t in p["discards"]:
-                seen[t["id"]] = parse_face(t["face"])
-            for t in p.get("hezi") or ():
-                seen[t["id"]] = parse_face(t["face"])
-            for m in p["melds"]:  # another seat's concealed kong lies face down (None)
-                for t in m["cards"] or ():
-                    seen[t["id"]] = parse_face(t["face"])
-        claim = view.get("claim")
-        if claim and claim.get("card"):
-            seen[claim["card"]["id"]] = parse_face(claim["card"]["face"])
-        visible = [0] * NUM_FACES
-        for f in seen.values():
-            visible[f] += 1
-        self.unseen: Counts = tuple(max(0, COPIES - v) for v in visible)
+        self.unseen: Counts = unseen_counts(shown_ids(view), NUM_FACES)
 
 
 # ------------------------------------------------------------------ preparation (NT-3)
