@@ -44,8 +44,7 @@ def main() -> None:
             if s.chosen:
                 switches += 1
                 diffs = [u - v for u, v in zip(s.values[s.chosen], s.values[0], strict=True)]
-                how = (f"mean {statistics.fmean(diffs):.2f} n {len(diffs)}" if diffs
-                       else "defence")
+                how = f"mean {statistics.fmean(diffs):.2f} n {len(diffs)}"
                 print(f"switch {s.candidates[0]} -> {s.candidates[s.chosen]} {how}")
     print(f"{a.game}: searches {searches} switches {switches} kinds {kinds}")
     print(f"iters mean {statistics.fmean(iters):.1f} min {min(iters)} max {max(iters)}; "

@@ -55,7 +55,6 @@ from engine.nantong import sampling as nantong_sampling
 from engine.paohuzi import sampling as paohuzi_sampling
 from engine.sichuan import sampling as sichuan_sampling
 
-from .defence import ALTERNATIVES, deals_in
 from .mahjong_clues import clues_broken, discard_clues
 from .paohuzi_clues import Clues
 
@@ -513,11 +512,6 @@ class Settings:
     a decision [-0.04, +0.24], against 13 and +0.01 at 2), but in the arena, on the same 100
     shuffles with 24 playouts, it gained +0.12 a deal [-0.18, +0.42] against +0.15 [-0.04,
     +0.35] at 2: the switches added spread, not gain."""
-    defence_samples: int = 0
-    """Re-dealt deals on which a discard's danger is counted (``defence.py``); 0, the default:
-    no defensive switch (measured to lose in the true deals, ``bench/defence_check.py``)."""
-    defence_margin: int = 2
-    """Re-deals by which a discard of the same shanten must be safer than basic's to replace it."""
     min_pairs: int = 6
     """Paired results a candidate needs before it may replace the prior's choice (two equal
     results have no spread: any margin of standard errors would pass)."""
@@ -625,7 +619,6 @@ class StrongPolicy:
         searching seat's own rest of the deal in the playouts (None: ``basic``)."""
         self.settings = settings or Settings()
         self.refine = REFINERS.get(game_name)
-        self.alternatives = ALTERNATIVES.get(game_name)
 
     def __call__(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
         if len(legal) == 1:
@@ -652,12 +645,6 @@ class StrongPolicy:
         except (Unsampleable, ValueError):
             return Search(cands, values, 0)  # nothing to search on: the prior's choice
         budget = SAFETY * s.budget_ms / 1000
-        if self.alternatives is not None and s.defence_samples > 0:
-            others = self.alternatives(view, legal, cands[0])
-            if others:
-                safer = self._defend(base, seat, cands[0], others, rng, start, budget)
-                if safer is not None:
-                    return Search([cands[0], safer], [[], []], 1)
         first = max(2, -(-s.rollouts // 3)) if s.rollouts is not None else None
         per_rollout = 0.0
         done = 0
@@ -694,30 +681,6 @@ class StrongPolicy:
                 values[i].append(x)
             done += 1
         return Search(cands, values, self._choice(values))
-
-    def _defend(self, base: Any, seat: int, choice: dict, others: list[dict],
-                rng: random.Random, start: float, budget: float) -> dict | None:
-        """The discard among ``others`` that dealt in least often on re-dealt deals, when it
-        did so in ``defence_margin`` fewer of them than basic's ``choice``; else None. In the
-        timed mode at most a quarter of the budget goes to it."""
-        s = self.settings
-        actions = [choice, *others]
-        counts = [0] * len(actions)
-        done = 0
-        for _ in range(s.defence_samples):
-            if s.rollouts is None and time.perf_counter() - start > budget / 4:
-                break
-            deal_rng = random.Random(rng.getrandbits(64))
-            deal = self.game.determinize(base, seat, deal_rng)
-            if self.refine is not None:
-                deal = self.refine(self.game, deal, seat, deal_rng)
-            for i, a in enumerate(actions):
-                counts[i] += deals_in(self.game, deal, seat, a)
-            done += 1
-        if done < s.defence_samples // 2:
-            return None
-        best = min(range(1, len(actions)), key=lambda i: counts[i])
-        return actions[best] if counts[0] - counts[best] >= s.defence_margin else None
 
     @staticmethod
     def _paired(values: list[list[int]], i: int) -> list[int]:

@@ -214,48 +214,6 @@ def test_paohuzi_redeal_keeps_the_cards_and_the_rules() -> None:
                 assert game.legal_actions(new, s)
 
 
-def test_defensive_alternatives_keep_the_shanten_and_danger_is_read_from_the_claim_window() -> None:
-    from ai.policies.defence import deals_in, sichuan_alternatives
-    from ai.policies.sichuan import _add, _Seat, shanten
-
-    game = get_game("sichuan")
-    basic = POLICIES["sichuan"]["basic"]
-    seen = 0
-    for state, seat in _states("sichuan", 8, every=1):
-        if state.phase != "play" or state.window is not None:
-            continue
-        view, legal = game.view(state, seat), game.legal_actions(state, seat)
-        choice = basic(view, legal, random.Random(0))
-        if choice["type"] != "discard":
-            continue
-        me = _Seat(view)
-
-        def after(a: dict, me: _Seat = me) -> int:
-            return shanten(_add(me.counts, me.face_of_id[a["card"]], -1), me.concealed)
-
-        for a in sichuan_alternatives(view, legal, choice):
-            assert a in legal and after(a) == after(choice)
-            seen += 1
-        opened = game.apply(state, seat, choice).window
-        wins = opened is not None and any("win" in o for s, o in opened.options if s != seat)
-        assert deals_in(game, state, seat, choice) == wins
-    assert seen > 10
-
-
-def test_defence_on_keeps_strong_legal_and_deterministic() -> None:
-    policy = StrongPolicy("sichuan", POLICIES["sichuan"]["basic"],
-                          Settings(rollouts=2, defence_samples=6, defence_margin=1))
-    game = get_game("sichuan")
-    for state, seat in _states("sichuan", 9, every=5):
-        legal = game.legal_actions(state, seat)
-        if len(legal) < 2 or any(a["type"] == "win" for a in legal):
-            continue
-        view = game.view(state, seat)
-        a = policy.search(view, legal, random.Random(4))
-        b = policy.search(view, legal, random.Random(4))
-        assert a == b and a.candidates[a.chosen] in legal
-
-
 def test_paohuzi_clues_read_forced_and_basic_choices_from_the_events() -> None:
     """PH-4.3, PH-4.4, PH-2.3: seat 1's own reveal that made no wei leaves it at most one
     alike; another's discard it made no pao with, at most two, less what it gave up since; a
