@@ -1,6 +1,6 @@
 """What MCR ``basic`` costs, since ``strong`` can only search as many playouts as it affords:
 CPU per decision over basic-played deals, and CPU per playout of a whole deal (the playouts
-``strong`` runs, with ``strong.playout``), with the policy's share of it.
+``strong`` runs, with ``ai.search.playout``), with the policy's share of it.
 
     nice -n 10 /tmp/venv/bin/python -m bench.mcr_basic --deals 30
 
@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from ai.policies import POLICIES
-from ai.policies.strong import playout
+from ai.search import playout
 from engine import get_game
 
 

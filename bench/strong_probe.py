@@ -10,8 +10,7 @@ import random
 import statistics
 import time
 
-from ai.policies import POLICIES, PRIORS, Settings
-from ai.policies.strong import StrongPolicy
+from ai.policies import PRIORS, Settings, strong_policy
 from bench.decisions import basic_decisions
 
 
@@ -24,9 +23,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--margin", type=float, default=2.0)
     a = p.parse_args()
-    basic = POLICIES[a.game]["basic"]
-    pol = StrongPolicy(a.game, basic, Settings(budget_ms=a.ms, rollouts=a.rollouts,
-                                                  margin=a.margin), PRIORS.get(a.game))
+    pol = strong_policy(a.game, Settings(budget_ms=a.ms, rollouts=a.rollouts, margin=a.margin),
+                        PRIORS.get(a.game))
     iters: list[int] = []
     times: list[float] = []
     switches, searches = 0, 0
