@@ -38,13 +38,13 @@ from engine import get_game
 
 
 def _mcr_shanten(state: Any, s: int) -> int:
-    from ai.policies.mcr import _shanten
+    from ai.policies.mcr_basic import _shanten
 
     return _shanten(_counts(state.hands[s], 34), all(m.concealed for m in state.melds[s]))
 
 
 def _nantong_shanten(state: Any, s: int) -> int:
-    from ai.policies.nantong import shanten
+    from ai.policies.nantong_basic import shanten
 
     return shanten(_counts(state.hands[s], 30))
 

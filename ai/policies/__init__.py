@@ -2,7 +2,7 @@
 
 ``POLICIES[game][level]`` is a ``Policy``; ``choose`` looks one up and checks its answer. Every
 game registered in ``engine.GAMES`` gets the ``random`` level for free; games add ``basic`` in
-their own module (``sichuan.basic``), and every game with a ``basic`` and a view sampler gets
+their own module (``sichuan_basic.basic``), and every game with a ``basic`` and a view sampler gets
 ``strong`` (``ai/search.py``: the game's prior, ``PRIORS`` below, whose choice a search over
 sampled deals, corrected by the game's refiner, ``REFINERS``, may overrule, 1 s a decision by
 default; ``registry(Settings(...))`` builds the table with another budget).
@@ -26,16 +26,16 @@ from engine.sichuan import sampling as sichuan_sampling
 
 from ..search import Policy, Refiner, Sampler, Settings, StrongPolicy
 from . import (
-    mcr,
+    mcr_basic,
     mcr_prior,
     mcr_refine,
-    nantong,
+    nantong_basic,
     nantong_prior,
     nantong_refine,
-    paohuzi,
+    paohuzi_basic,
     paohuzi_prior,
     paohuzi_refine,
-    sichuan,
+    sichuan_basic,
     sichuan_prior,
     sichuan_refine,
 )
@@ -47,10 +47,10 @@ def random_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
 
 
 _LEVELS: dict[str, dict[str, Policy]] = {
-    "mcr": {"basic": mcr.basic},
-    "nantong": {"basic": nantong.basic},
-    "paohuzi": {"basic": paohuzi.basic},
-    "sichuan": {"basic": sichuan.basic},
+    "mcr": {"basic": mcr_basic.basic},
+    "nantong": {"basic": nantong_basic.basic},
+    "paohuzi": {"basic": paohuzi_basic.basic},
+    "sichuan": {"basic": sichuan_basic.basic},
 }
 
 

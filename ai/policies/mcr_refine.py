@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.mahjong import NUM_FACES
 
-from .mcr import _shanten
+from .mcr_basic import _shanten
 from .refine import drawn_shanten, walk_down, walk_opponents
 
 MCR_SHARES = (

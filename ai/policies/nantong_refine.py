@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .mahjong_clues import clues_broken, discard_clues
-from .nantong import _shanten_changed, shanten
+from .nantong_basic import _shanten_changed, shanten
 from .refine import drawn_shanten, walk_down, walk_opponents
 
 NANTONG_SHARES = (

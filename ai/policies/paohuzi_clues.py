@@ -35,7 +35,7 @@ from typing import Any
 
 from engine.paohuzi.scoring import evaluate
 
-from .paohuzi import NUM, worth
+from .paohuzi_basic import NUM, worth
 
 FROM_HAND = ("chi", "peng", "pao")
 """Claims whose event names the hand cards they used (its last field)."""

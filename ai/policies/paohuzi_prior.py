@@ -1,5 +1,5 @@
 """Paohuzi prior for ``strong``: the choice it plays unless its search finds better. It is
-``basic`` (``ai/policies/paohuzi.py``) with a better reading of what a hand is worth; rule ids
+``basic`` (``ai/policies/paohuzi_basic.py``) with a better reading of what a hand is worth; rule ids
 are from ``shared/rules/paohuzi.md``.
 
 A Paohuzi deal is a short race: the stock holds 19 cards, most deals are won after four to
@@ -37,7 +37,7 @@ from engine.paohuzi.cards import SHAPES_WITH, parse_face
 from engine.paohuzi.game import target
 from engine.paohuzi.scoring import FOUR_KINDS, Exposed, evaluate, group_huxi
 
-from .paohuzi import COMPLETE, HUXI, NUM, Counts, _Seat, isolated, play, worth
+from .paohuzi_basic import COMPLETE, HUXI, NUM, Counts, _Seat, isolated, play, worth
 from .unseen import unseen_counts
 
 READY = 2.5

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.core.state import evolve
 
-from .paohuzi import COMPLETE, worth
+from .paohuzi_basic import COMPLETE, worth
 from .paohuzi_clues import Clues, clues
 from .refine import walk_down
 

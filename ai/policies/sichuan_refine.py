@@ -11,7 +11,7 @@ from typing import Any
 
 from .mahjong_clues import clues_broken, discard_clues
 from .refine import drawn_shanten, placed, redealt, walkable
-from .sichuan import _add, shanten
+from .sichuan_basic import _add, shanten
 
 SICHUAN_SHARES = (
     (0.00, 0.00, 0.04, 0.20, 0.76), (0.00, 0.03, 0.08, 0.31, 0.58),

@@ -86,7 +86,7 @@ def test_no_switch_on_fewer_paired_results_than_min_pairs() -> None:
 
 
 def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> None:
-    from ai.policies.nantong import shanten
+    from ai.policies.nantong_basic import shanten
 
     game = get_game("nantong")
 
@@ -113,7 +113,7 @@ def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> No
 
 def _nantong_broken(state: Any, s: int) -> bool:
     from ai.policies.mahjong_clues import discard_clues
-    from ai.policies.nantong import shanten
+    from ai.policies.nantong_basic import shanten
     from ai.policies.nantong_refine import clue_measure
 
     own, later = discard_clues(state, s)
@@ -164,7 +164,7 @@ def test_redeal_keeps_to_what_the_opponents_discards_say(name: str, broken: Any,
 
 
 def test_mcr_redeal_keeps_the_tiles_and_brings_opponents_to_the_measured_shanten() -> None:
-    from ai.policies.mcr import _shanten
+    from ai.policies.mcr_basic import _shanten
     from ai.policies.mcr_refine import MCR_SHARES
 
     game = get_game("mcr")
@@ -246,7 +246,7 @@ def test_paohuzi_clues_read_forced_and_basic_choices_from_the_events() -> None:
 def test_paohuzi_discard_clue_flags_a_hand_basic_would_have_discarded_differently() -> None:
     """Basic discards the card whose removal leaves the most worth: after discarding d1 from
     x1 x2 x3 d1 d2 d3 it would hold d1 d2 d3 (big, 6 huxi) rather than x1 x2 x3."""
-    from ai.policies.paohuzi import worth
+    from ai.policies.paohuzi_basic import worth
     from ai.policies.paohuzi_clues import Clues
 
     x1, x2, x3, x9, d1, d2, d3 = 0, 1, 2, 8, 10, 11, 12
