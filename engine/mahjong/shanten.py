@@ -129,6 +129,12 @@ def _component_blocks(c: Counts) -> tuple[Block, ...]:
     return _pareto(out)
 
 
+@lru_cache(maxsize=1 << 12)
+def _honour_blocks(honours: Counts) -> tuple[Block, ...]:
+    """``suit_blocks`` of the honours' part, cached on the honours' counts."""
+    return suit_blocks(honour_part(honours))
+
+
 @lru_cache(maxsize=1 << 16)
 def _two_suits(a: Counts, b: Counts) -> tuple[Block, ...]:
     return _product(suit_blocks(a), suit_blocks(b))
@@ -163,7 +169,7 @@ def standard_shanten(counts: Counts, target: int | None = None) -> int:
         target = sum(counts) // 3
     rest = suit_blocks(counts[18:27])
     if len(counts) > 27 and any(counts[27:34]):
-        rest = _product(rest, suit_blocks(honour_part(counts[27:34])))
+        rest = _product(rest, _honour_blocks(counts[27:34]))
     return blocks_shanten(_two_suits(counts[0:9], counts[9:18]), rest, target)
 
 
