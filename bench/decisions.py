@@ -1,5 +1,5 @@
 """Every decision of deals played by ``basic`` at every seat: the walk that the strong-search
-tools (``strong_oracle``, ``strong_bias``, ``defence_check``, ``strong_probe``) measure on."""
+tools (``strong_oracle``, ``strong_bias``, ``strong_probe``) measure on."""
 
 from __future__ import annotations
 

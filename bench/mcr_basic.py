@@ -1,12 +1,12 @@
 """What MCR ``basic`` costs, since ``strong`` can only search as many playouts as it affords:
 CPU per decision over basic-played deals, and CPU per playout of a whole deal (the playouts
-``strong`` runs, with ``strong.playout``), with the policy's share of it.
+``strong`` runs, with ``ai.search.playout``), with the policy's share of it.
 
     nice -n 10 /tmp/venv/bin/python -m bench.mcr_basic --deals 30
 
-Before the part readings of ``ai/policies/mcr.py`` (22c6295): decisions 1.19 ms mean, p99 4.87;
-a deal 108 ms, the policy 86% of it. After: 0.26 ms, p99 1.6; a deal 29 ms, the policy 54%
-(the rest is the engine: applying actions, rendering views, listing legal actions).
+Before the part readings of ``ai/policies/mcr_basic.py`` (22c6295): decisions 1.19 ms mean,
+p99 4.87; a deal 108 ms, the policy 86% of it. After: 0.26 ms, p99 1.6; a deal 29 ms, the
+policy 54% (the rest is the engine: applying actions, rendering views, listing legal actions).
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from ai.policies import POLICIES
-from ai.policies.strong import playout
+from ai.search import playout
 from engine import get_game
 
 

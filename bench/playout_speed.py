@@ -12,8 +12,7 @@ import json
 import random
 import time
 
-from ai.policies import POLICIES, Settings
-from ai.policies.strong import StrongPolicy
+from ai.policies import Settings, strong_policy
 from bench.decisions import basic_decisions
 
 
@@ -24,7 +23,7 @@ def main() -> None:
     p.add_argument("--deals", type=int, default=2)
     p.add_argument("--seed", type=int, default=5)
     a = p.parse_args()
-    pol = StrongPolicy(a.game, POLICIES[a.game]["basic"], Settings(rollouts=a.rollouts))
+    pol = strong_policy(a.game, Settings(rollouts=a.rollouts))
     digest = hashlib.sha256()
     cpu, searches, playouts = 0.0, 0, 0
     for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 1000 + d):

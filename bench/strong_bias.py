@@ -16,11 +16,12 @@ play (``ai/policies/paohuzi_clues.py``): true, uniform and refined re-deals.
     nice -n 10 /tmp/venv/bin/python -m bench.strong_bias paohuzi --deals 20 --seed 11 --clues \
         --set PAOHUZI_CLUE=1000.0
 
-(the clues are off by default: ``PAOHUZI_CLUE`` in ``ai/policies/strong.py`` says why).
+(the clues are off by default: ``PAOHUZI_CLUE`` in ``ai/policies/paohuzi_refine.py`` says why).
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import time
@@ -28,19 +29,22 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from ai.policies import POLICIES, strong
+from ai.policies import POLICIES, REFINERS, SAMPLERS
+from ai.policies.refine import walkable
+from ai.policies.sichuan_refine import shanten_with_dead, split_dead
+from ai.search import playout
 from bench.decisions import basic_decisions
 from engine import get_game
 
 
 def _mcr_shanten(state: Any, s: int) -> int:
-    from ai.policies.mcr import _shanten
+    from ai.policies.mcr_basic import _shanten
 
     return _shanten(_counts(state.hands[s], 34), all(m.concealed for m in state.melds[s]))
 
 
 def _nantong_shanten(state: Any, s: int) -> int:
-    from ai.policies.nantong import shanten
+    from ai.policies.nantong_basic import shanten
 
     return shanten(_counts(state.hands[s], 30))
 
@@ -49,8 +53,8 @@ def _sichuan_shanten(state: Any, s: int) -> int:
     m = state.missing[s]
     if m is None:
         return 8
-    c, dead = strong._sichuan_split(state.hands[s], m)
-    return strong._sichuan_shanten(c, dead, not state.melds[s])
+    c, dead = split_dead(state.hands[s], m)
+    return shanten_with_dead(c, dead, not state.melds[s])
 
 
 def _counts(hand: tuple[int, ...], faces: int) -> tuple[int, ...]:
@@ -69,8 +73,8 @@ def shanten_table(a: argparse.Namespace) -> None:
     """Mean shanten of the opponents' waiting hands (a tile short of a draw) by discards made,
     over every other decision: true, uniform re-deal, refined re-deal."""
     game = get_game(a.game)
-    sample = strong.SAMPLERS[a.game]
-    refine = strong.REFINERS[a.game]
+    sample = SAMPLERS[a.game]
+    refine = REFINERS[a.game]
     measure = HAND_SHANTEN[a.game]
     rows: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
     for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 7919 + d):
@@ -81,7 +85,7 @@ def shanten_table(a: argparse.Namespace) -> None:
         deal = game.determinize(sample(game, x.view, r), seat, r)
         refined = refine(game, deal, seat, r)
         for s in range(len(state.hands)):
-            if strong._walkable(state, seat, s) and len(state.hands[s]) % 3 == 1:
+            if walkable(state, seat, s) and len(state.hands[s]) % 3 == 1:
                 rows[len(state.discards[s])].append(
                     (measure(state, s), measure(deal, s), measure(refined, s)))
     print(f"{a.game}: discards  true  uniform  refined  (hands)  shares of shanten 0, 1, 2, 3, "
@@ -108,9 +112,9 @@ def clue_table(a: argparse.Namespace) -> None:
         if x.step % 2 or state.phase == "over":
             continue
         r = random.Random(x.step * 31 + x.deal)
-        deal = game.determinize(strong.SAMPLERS["paohuzi"](game, x.view, r), seat, r)
+        deal = game.determinize(SAMPLERS["paohuzi"](game, x.view, r), seat, r)
         t = time.process_time()
-        new = strong.REFINERS["paohuzi"](game, deal, seat, r)
+        new = REFINERS["paohuzi"](game, deal, seat, r)
         cpu += time.process_time() - t
         refines += 1
         for s in range(len(state.hands)):
@@ -131,7 +135,8 @@ def main() -> None:
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--samples", type=int, default=8)
     p.add_argument("--seed", type=int, default=3)
-    p.add_argument("--set", action="append", default=[], help="NAME=a,b or NAME=a: a module constant")
+    p.add_argument("--set", action="append", default=[],
+                   help="NAME=a,b or NAME=a: a constant of the game's refiner")
     p.add_argument("--no-refine", action="store_true")
     p.add_argument("--shanten", action="store_true", help="the opponents' shanten by discards")
     p.add_argument("--clues", action="store_true", help="paohuzi: hands breaking a clue")
@@ -139,7 +144,8 @@ def main() -> None:
     for item in a.set:
         name, value = item.split("=")
         values = tuple(float(x) if "." in x else int(x) for x in value.split(","))
-        setattr(strong, name, values if len(values) > 1 else values[0])
+        setattr(importlib.import_module(f"ai.policies.{a.game}_refine"), name,
+                values if len(values) > 1 else values[0])
     if a.shanten:
         shanten_table(a)
         return
@@ -148,8 +154,8 @@ def main() -> None:
         return
     game = get_game(a.game)
     basic = POLICIES[a.game]["basic"]
-    sample = strong.SAMPLERS[a.game]
-    refine = None if a.no_refine else strong.REFINERS.get(a.game)
+    sample = SAMPLERS[a.game]
+    refine = None if a.no_refine else REFINERS.get(a.game)
     est, tru = [], []
     for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 7919 + d):
         state, seat, view, action, step, d = x.state, x.seat, x.view, x.action, x.step, x.deal
@@ -162,12 +168,12 @@ def main() -> None:
                 deal = game.determinize(base, seat, deal_rng)
                 if refine is not None:
                     deal = refine(game, deal, seat, deal_rng)
-                out = strong.playout(game, game.apply(deal, seat, action), basic,
-                                     random.Random(r.getrandbits(64)))
+                out = playout(game, game.apply(deal, seat, action), basic,
+                              random.Random(r.getrandbits(64)))
                 assert out is not None
                 xs.append(out[seat])
-            true = strong.playout(game, game.apply(state, seat, action), basic,
-                                  random.Random(step))
+            true = playout(game, game.apply(state, seat, action), basic,
+                           random.Random(step))
             assert true is not None
             est.append(statistics.fmean(xs))
             tru.append(true[seat])

@@ -13,8 +13,8 @@ import argparse
 import json
 import random
 
-from ai.policies import POLICIES, Settings
-from ai.policies.strong import StrongPolicy, playout
+from ai.policies import POLICIES, Settings, strong_policy
+from ai.search import playout
 from bench.decisions import basic_decisions
 from engine import get_game
 
@@ -30,7 +30,7 @@ def main() -> None:
     a = p.parse_args()
     game = get_game(a.game)
     basic = POLICIES[a.game]["basic"]
-    pol = StrongPolicy(a.game, basic, Settings(rollouts=a.rollouts, candidates=a.candidates))
+    pol = strong_policy(a.game, Settings(rollouts=a.rollouts, candidates=a.candidates))
     with open(a.out, "a") as out:
         for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 100003 + d):
             if x.step == 0 and x.deal:

@@ -10,8 +10,7 @@ import random
 import statistics
 import time
 
-from ai.policies import POLICIES, PRIORS, Settings
-from ai.policies.strong import StrongPolicy
+from ai.policies import PRIORS, Settings, strong_policy
 from bench.decisions import basic_decisions
 
 
@@ -24,9 +23,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--margin", type=float, default=2.0)
     a = p.parse_args()
-    basic = POLICIES[a.game]["basic"]
-    pol = StrongPolicy(a.game, basic, Settings(budget_ms=a.ms, rollouts=a.rollouts,
-                                                  margin=a.margin), PRIORS.get(a.game))
+    pol = strong_policy(a.game, Settings(budget_ms=a.ms, rollouts=a.rollouts, margin=a.margin),
+                        PRIORS.get(a.game))
     iters: list[int] = []
     times: list[float] = []
     switches, searches = 0, 0
@@ -44,8 +42,7 @@ def main() -> None:
             if s.chosen:
                 switches += 1
                 diffs = [u - v for u, v in zip(s.values[s.chosen], s.values[0], strict=True)]
-                how = (f"mean {statistics.fmean(diffs):.2f} n {len(diffs)}" if diffs
-                       else "defence")
+                how = f"mean {statistics.fmean(diffs):.2f} n {len(diffs)}"
                 print(f"switch {s.candidates[0]} -> {s.candidates[s.chosen]} {how}")
     print(f"{a.game}: searches {searches} switches {switches} kinds {kinds}")
     print(f"iters mean {statistics.fmean(iters):.1f} min {min(iters)} max {max(iters)}; "

@@ -2,10 +2,10 @@
 
 ``POLICIES[game][level]`` is a ``Policy``; ``choose`` looks one up and checks its answer. Every
 game registered in ``engine.GAMES`` gets the ``random`` level for free; games add ``basic`` in
-their own module (``sichuan.basic``), and every game with a ``basic`` and a view sampler gets
-``strong`` (``strong.py``: the game's prior, ``PRIORS`` below, whose choice a search over sampled
-deals may overrule, 1 s a decision by default; ``registry(Settings(...))`` builds the table
-with another budget).
+their own module (``sichuan_basic.basic``), and every game with a ``basic`` and a view sampler gets
+``strong`` (``ai/search.py``: the game's prior, ``PRIORS`` below, whose choice a search over
+sampled deals, corrected by the game's refiner, ``REFINERS``, may overrule, 1 s a decision by
+default; ``registry(Settings(...))`` builds the table with another budget).
 
 A policy sees only what a seat sees — the JSON view (``game.view(state, seat)``) and the legal
 action list — does no I/O, reads no clock and keeps no state between calls besides pure caches,
@@ -19,20 +19,26 @@ import random
 from collections.abc import Callable
 
 from engine import GAMES
+from engine.mcr import sampling as mcr_sampling
+from engine.nantong import sampling as nantong_sampling
+from engine.paohuzi import sampling as paohuzi_sampling
+from engine.sichuan import sampling as sichuan_sampling
 
+from ..search import Policy, Refiner, Sampler, Settings, StrongPolicy
 from . import (
-    mcr,
+    mcr_basic,
     mcr_prior,
-    nantong,
+    mcr_refine,
+    nantong_basic,
     nantong_prior,
-    paohuzi,
+    nantong_refine,
+    paohuzi_basic,
     paohuzi_prior,
-    sichuan,
+    paohuzi_refine,
+    sichuan_basic,
     sichuan_prior,
+    sichuan_refine,
 )
-from .strong import SAMPLERS, Settings, StrongPolicy
-
-Policy = Callable[[dict, list[dict], random.Random], dict]
 
 
 def random_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
@@ -41,10 +47,10 @@ def random_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
 
 
 _LEVELS: dict[str, dict[str, Policy]] = {
-    "mcr": {"basic": mcr.basic},
-    "nantong": {"basic": nantong.basic},
-    "paohuzi": {"basic": paohuzi.basic},
-    "sichuan": {"basic": sichuan.basic},
+    "mcr": {"basic": mcr_basic.basic},
+    "nantong": {"basic": nantong_basic.basic},
+    "paohuzi": {"basic": paohuzi_basic.basic},
+    "sichuan": {"basic": sichuan_basic.basic},
 }
 
 
@@ -53,6 +59,27 @@ PRIORS: dict[str, Policy] = {"mcr": mcr_prior.prior, "nantong": nantong_prior.pr
 """Game name -> the heuristic ``strong`` starts from and plays its own seat's playouts with
 (``basic`` where a game has none)."""
 
+SAMPLERS: dict[str, Sampler] = {
+    "mcr": mcr_sampling.sample,
+    "nantong": nantong_sampling.sample,
+    "paohuzi": paohuzi_sampling.sample,
+    "sichuan": sichuan_sampling.sample,
+}
+"""Game name -> the engine's view sampler (a full state consistent with a seat's view)."""
+
+REFINERS: dict[str, Refiner] = {
+    "mcr": mcr_refine.refine, "nantong": nantong_refine.refine,
+    "paohuzi": paohuzi_refine.refine, "sichuan": sichuan_refine.refine}
+"""Game name -> a re-dealt state's correction towards what the opponents' play reveals."""
+
+
+def strong_policy(game: str, settings: Settings | None = None,
+                  prior: Policy | None = None) -> StrongPolicy:
+    """``game``'s search over ``basic``'s candidates with its sampler and refiner, starting
+    from ``prior`` (None: ``basic``'s own choice)."""
+    return StrongPolicy(game, _LEVELS[game]["basic"], SAMPLERS[game], REFINERS.get(game),
+                        settings, prior)
+
 
 def registry(strong: Settings | None = None) -> dict[str, dict[str, Policy]]:
     """Game name -> level -> policy, ``strong`` searching with ``strong`` settings."""
@@ -60,7 +87,7 @@ def registry(strong: Settings | None = None) -> dict[str, dict[str, Policy]]:
     for name in sorted(set(GAMES) | set(_LEVELS)):
         levels = {"random": random_policy, **_LEVELS.get(name, {})}
         if "basic" in levels and name in SAMPLERS:
-            levels["strong"] = StrongPolicy(name, levels["basic"], strong, PRIORS.get(name))
+            levels["strong"] = strong_policy(name, strong, PRIORS.get(name))
         out[name] = levels
     return out
 
@@ -93,4 +120,5 @@ def choose(game: str, level: str, view: dict, legal: list[dict], rng: random.Ran
     return action
 
 
-__all__ = ["POLICIES", "Policy", "Settings", "choose", "levels", "random_policy", "registry"]
+__all__ = ["POLICIES", "PRIORS", "REFINERS", "SAMPLERS", "Policy", "Settings", "choose", "levels",
+           "random_policy", "registry", "strong_policy"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from functools import lru_cache
 
-from engine.mahjong.shanten import Block, combine_blocks, suit_blocks
+from engine.mahjong.shanten import Block, blocks_shanten, combine_blocks, suit_blocks
 
 Blocks = tuple[Block, ...]
 
@@ -48,13 +48,8 @@ def combined_id(a: int, b: int) -> int:
 @lru_cache(maxsize=1 << 16)
 def standard_shanten_of(target: int, a: int, b: int) -> int:
     """``standard_shanten`` of a hand of ``target`` melds to go whose two parts have the block
-    sets ``a`` and ``b``: its formula over their combined blocks that no other beats (a
-    dominated block never scores better, and no hand holds more than ``target`` melds)."""
-    best = 2 * target
-    for m, t, p in combine_blocks(BLOCK_SETS[a], BLOCK_SETS[b]):
-        if m <= target:
-            best = min(best, 2 * (target - m) - min(t, target - m) - p)
-    return best
+    sets ``a`` and ``b`` (``blocks_shanten``)."""
+    return blocks_shanten(BLOCK_SETS[a], BLOCK_SETS[b], target)
 
 
 __all__ = ["BLOCK_SETS", "block_id", "combined_id", "standard_shanten_of", "suit_id"]

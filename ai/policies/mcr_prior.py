@@ -24,9 +24,9 @@ from typing import Any
 from engine.mahjong import parse_face
 from engine.mcr import scoring
 
-from . import mcr
+from . import mcr_basic
 from .discards import by_face as discards_by_face
-from .mcr import (
+from .mcr_basic import (
     NUM_FACES,
     Counts,
     _add,
@@ -132,15 +132,15 @@ def prior(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random
         if a["type"] == "win":
             return a
     if view.get("phase") == "claim":
-        choice = mcr.basic(view, legal, rng)
+        choice = mcr_basic.basic(view, legal, rng)
         if not _claim_ok(view, _Seat(view), choice):
             return next(a for a in legal if a["type"] == "pass")
         return choice
     if any(a["type"] in ("concealed_kong", "added_kong") for a in legal):
-        return mcr.basic(view, legal, rng)
+        return mcr_basic.basic(view, legal, rng)
     me = _Seat(view)
     better = _discard(me, [a for a in legal if a["type"] == "discard"])
-    return better if better is not None else mcr.basic(view, legal, rng)
+    return better if better is not None else mcr_basic.basic(view, legal, rng)
 
 
 __all__ = ["live_draws", "prior"]

@@ -1,6 +1,6 @@
 """Nantong prior: the heuristic ``strong`` starts from and plays its own seat's playouts with.
 
-It is ``basic`` (``nantong.py``) with two changes to the discard, both measured with
+It is ``basic`` (``nantong_basic.py``) with two changes to the discard, both measured with
 ``bench/duel.py`` against ``basic``:
 
 - **a ready hand is priced by what its waits pay**: among the discards that leave the hand
@@ -26,8 +26,8 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ai.policies import nantong as nb
-from ai.policies.nantong import Counts, _add, _Seat, _shanten_changed, discard_key
+from ai.policies import nantong_basic as nb
+from ai.policies.nantong_basic import Counts, _add, _Seat, _shanten_changed, discard_key
 from engine.nantong.cards import NUM_FACES, parse_face
 from engine.nantong.scoring import Hand, WinSituation, score_winner
 

@@ -22,7 +22,8 @@ playout costs 26 ms with them, 18 without, 17 with the caps alone). On 306 searc
 13 basic-played deals (``bench/strong_oracle.py``, 24 playouts) the search's paired estimates
 correlated with the true differences as much with the clues as without (0.15 and 0.16), and
 its switches gained as much: the clues make the re-deals truer, not yet the choices better,
-and in the arena strong did better without them, so ``strong.PAOHUZI_CLUE`` leaves them off.
+and in the arena strong did better without them, so ``paohuzi_refine.PAOHUZI_CLUE`` leaves
+them off.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Any
 
 from engine.paohuzi.scoring import evaluate
 
-from .paohuzi import NUM, worth
+from .paohuzi_basic import NUM, worth
 
 FROM_HAND = ("chi", "peng", "pao")
 """Claims whose event names the hand cards they used (its last field)."""

@@ -1,5 +1,5 @@
 """Paohuzi prior for ``strong``: the choice it plays unless its search finds better. It is
-``basic`` (``ai/policies/paohuzi.py``) with a better reading of what a hand is worth; rule ids
+``basic`` (``ai/policies/paohuzi_basic.py``) with a better reading of what a hand is worth; rule ids
 are from ``shared/rules/paohuzi.md``.
 
 A Paohuzi deal is a short race: the stock holds 19 cards, most deals are won after four to
@@ -37,7 +37,8 @@ from engine.paohuzi.cards import SHAPES_WITH, parse_face
 from engine.paohuzi.game import target
 from engine.paohuzi.scoring import FOUR_KINDS, Exposed, evaluate, group_huxi
 
-from .paohuzi import COMPLETE, HUXI, NUM, Counts, _Seat, isolated, play, worth
+from .paohuzi_basic import COMPLETE, HUXI, NUM, Counts, _Seat, isolated, play, worth
+from .unseen import unseen_counts
 
 READY = 2.5
 """Worth of a ready hand (one card from seven groups, PH-5.1)."""
@@ -87,26 +88,17 @@ class Table:
         self.exposed: Exposed = tuple(
             (g["type"], tuple(sorted(x["id"] >> 2 for x in g["cards"]))) for g in player["groups"])
         self.fours = sum(1 for k, _ in self.exposed if k in FOUR_KINDS)
-        seen = list(me.visible)
         shown = view.get("dealer_shown")
-        if shown and view["dealer"] != view["seat"] and not _public(view, shown["id"]):
-            seen[shown["id"] >> 2] += 1  # still in the dealer's hand (PH-2.2)
-        self.unseen: Counts = tuple(max(0, 4 - n) for n in seen)
+        seen = me.shown
+        if shown and view["dealer"] != view["seat"]:
+            seen = seen | {shown["id"]}  # in the dealer's hand, if not out already (PH-2.2)
+        self.unseen: Counts = unseen_counts(seen, NUM)
         self.must = me.holding + 1 > me.target
         """A claim now calls for a discard (PH-3.2)."""
         self.passed = sum(1 << parse_face(x) for x in player["passed"] or ())
         """Faces the seat may no longer chi or peng (PH-4.9), a bit each."""
         self.threat = max(max(0, len(p["groups"]) - 2) for p in view["players"]
                           if p["seat"] != view["seat"])
-
-
-def _public(view: dict, card: int) -> bool:
-    """Whether ``card`` lies in a row, an exposed group or on offer."""
-    offer = view.get("offer")
-    if offer and offer["card"]["id"] == card:
-        return True
-    return any(x["id"] == card for p in view["players"]
-               for x in [*p["discards"], *(y for g in p["groups"] for y in g["cards"])])
 
 
 def _without(c: Counts, faces: tuple[int, ...] | list[int]) -> Counts:

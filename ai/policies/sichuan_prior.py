@@ -1,4 +1,4 @@
-"""Sichuan prior for ``strong``: ``basic`` (``sichuan.py``) with two value-aware rules.
+"""Sichuan prior for ``strong``: ``basic`` (``sichuan_basic.py``) with two value-aware rules.
 
 ``basic`` plays for the fastest hand and takes every win, so many of its wins are 0-fan hands
 paid 1 point. The prior keeps every decision of ``basic`` but two (rule ids from
@@ -40,9 +40,9 @@ from functools import lru_cache
 from engine.mahjong import parse_face, standard_shanten
 from engine.sichuan.scoring import DeclaredMeld, evaluate
 
-from . import sichuan as basic_ai
+from . import sichuan_basic as basic_ai
 from .discards import by_face as discards_by_face
-from .sichuan import NUM, Counts, _add, _Seat
+from .sichuan_basic import NUM, Counts, _add, _Seat
 
 DECLINE_WALL = 30
 """Discard wins are passed while at least this many tiles are left in the wall."""

@@ -1,9 +1,9 @@
-"""Hint measures the mahjong-like games share (Sichuan, MCR, Nantong): shanten toward any
-number of melds and a pair, and whether a hidden hand could win on a face.
+"""Hint measures the mahjong-like games share (Sichuan, MCR, Nantong): whether a hidden hand
+could win on a face, and the seat's counts and discards (shanten is ``shanten.py``'s).
 
-Both reuse the Pareto blocks of ``shanten.py`` (melds, partial melds, head pair per suit), so
-they cover MCR's 34 faces and Nantong's 30 (whose Thousand and Flowers sit on the honour faces
-and, like honours, never form sequences).
+``could_complete`` reuses the Pareto blocks of ``shanten.py`` (melds, partial melds, head pair
+per part of a hand), so it covers MCR's 34 faces and Nantong's 30 (whose Thousand and Flowers
+sit on the honour faces and, like honours, never form sequences).
 """
 
 from __future__ import annotations
@@ -13,32 +13,15 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.hints import Counts, Hinter, discard_faces, unseen_counts
-from .shanten import Block, combine_blocks, suit_blocks
-
-
-def _parts(counts: Counts) -> tuple[Counts, ...]:
-    """The three suits, then each honour face on its own (honours never form sequences)."""
-    return (counts[0:9], counts[9:18], counts[18:27], *((n,) for n in counts[27:]))
+from .shanten import Block, combine_blocks, hand_parts, suit_blocks
 
 
 def _blocks(counts: Counts) -> tuple[Block, ...]:
     acc: tuple[Block, ...] = ((0, 0, 0),)
-    for part in _parts(counts):
+    for part in hand_parts(counts):
         if any(part):
             acc = combine_blocks(acc, suit_blocks(part))
     return acc
-
-
-@lru_cache(maxsize=1 << 14)
-def block_shanten(counts: Counts, target: int) -> int:
-    """Shanten toward ``target`` melds and a pair (the block formula of ``shanten.py``,
-    ``2·target − 2·melds − partials − pair``); tiles that can never be part of the hand
-    (Sichuan's missing suit) are left out of ``counts`` but still counted in ``target``."""
-    best = 2 * target
-    for m, t, p in _blocks(counts):
-        m = min(m, target)
-        best = min(best, 2 * (target - m) - min(t, target - m) - p)
-    return best
 
 
 @lru_cache(maxsize=1 << 14)
@@ -106,5 +89,5 @@ def single_tile_opponents(game: Any, state: Any, seat: int) -> list[int]:
             if s != seat and state.active(s) and len(state.hands[s]) == 1]
 
 
-__all__ = ["block_shanten", "could_complete", "hand_counts", "single_tile_opponents",
+__all__ = ["could_complete", "hand_counts", "single_tile_opponents",
            "table_discards", "table_hinter"]

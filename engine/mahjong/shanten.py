@@ -5,9 +5,13 @@ Standard hands use the block count formula ``2·target − 2·melds − partials
 melds (pairs, adjacent and gapped twos) and a head pair. A suit's Pareto set of
 (melds, partials, head) is cached on its count tuple, and computed per *component* (runs of
 ranks that no meld or partial can bridge: two empty ranks apart) shifted to rank 1, so the
-cache stays small and hits across hands; honours have no sequences, so each honour face is its
-own component. A whole hand is a product of a few cached sets (the first two suits' product is
-cached too), which makes shanten cheap enough for every AI decision.
+cache stays small and hits across hands. A hand has four parts (``hand_parts``): the three
+suits and the honours, which sit ``HONOUR_STEP`` ranks apart in their part so that each honour
+face is a component of its own (honours form no sequences); MCR's winds and dragons and
+Nantong's Thousand and Flowers alike. A whole hand is a product of a few cached sets (the first
+two suits' product is cached too), which makes shanten cheap enough for every AI decision; the
+block formula over two parts' sets is ``blocks_shanten``, which the AI's part-wise readings
+use too.
 
 Counts know nothing of the fourth copy: a hand holding all four of a face may be called ready
 on a fifth copy that does not exist (``1111m 234p 567p 999s`` reads 0). Callers that decide
@@ -22,14 +26,26 @@ Counts = tuple[int, ...]
 Block = tuple[int, int, int]
 """(melds, partial melds, head pair 0/1) achievable in one group of tiles."""
 
-_HONOR_BLOCKS: tuple[tuple[Block, ...], ...] = (
-    ((0, 0, 0),),
-    ((0, 0, 0),),
-    ((0, 0, 1), (0, 1, 0)),
-    ((1, 0, 0), (0, 0, 1), (0, 1, 0)),
-    ((1, 0, 0), (0, 1, 1), (0, 2, 0)),
-)
-"""Blocks of 0–4 copies of one honour face (a pung, or a pair as head or as a partial)."""
+HONOUR_STEP = 3
+"""Ranks between two honour faces in the honours' part: two empty ranks, which no meld or
+partial bridges."""
+
+
+def honour_part(honours: Counts) -> Counts:
+    """The honours' counts laid out ``HONOUR_STEP`` ranks apart, to be read like a suit."""
+    part = [0] * (HONOUR_STEP * (len(honours) - 1) + 1) if honours else []
+    part[::HONOUR_STEP] = honours
+    return tuple(part)
+
+
+def hand_parts(counts: Counts) -> tuple[Counts, Counts, Counts, Counts]:
+    """A hand's four parts: the three suits, then the honours (empty for 27 faces)."""
+    return counts[0:9], counts[9:18], counts[18:27], honour_part(counts[27:34])
+
+
+PART_RANK: tuple[tuple[int, int], ...] = tuple(
+    (f // 9, f % 9) if f < 27 else (3, HONOUR_STEP * (f - 27)) for f in range(34))
+"""Face -> (its part in ``hand_parts``, its rank in that part)."""
 
 
 def _pareto(items: set[Block]) -> tuple[Block, ...]:
@@ -114,12 +130,9 @@ def _component_blocks(c: Counts) -> tuple[Block, ...]:
 
 
 @lru_cache(maxsize=1 << 12)
-def _honor_blocks(c: Counts) -> tuple[Block, ...]:
-    acc: tuple[Block, ...] = ((0, 0, 0),)
-    for n in c:
-        if n:
-            acc = _product(acc, _HONOR_BLOCKS[n])
-    return acc
+def _honour_blocks(honours: Counts) -> tuple[Block, ...]:
+    """``suit_blocks`` of the honours' part, cached on the honours' counts."""
+    return suit_blocks(honour_part(honours))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -127,18 +140,13 @@ def _two_suits(a: Counts, b: Counts) -> tuple[Block, ...]:
     return _product(suit_blocks(a), suit_blocks(b))
 
 
-@lru_cache(maxsize=1 << 17)
-def standard_shanten(counts: Counts) -> int:
-    """Shanten of a concealed hand toward ``len // 3`` melds and a pair (declared melds aside).
-
-    ``counts`` covers the 27 suited faces, or all 34 with the honours."""
-    target = sum(counts) // 3
-    rest = suit_blocks(counts[18:27])
-    if len(counts) > 27 and any(counts[27:34]):
-        rest = _product(rest, _honor_blocks(counts[27:34]))
+def blocks_shanten(a: tuple[Block, ...], b: tuple[Block, ...], target: int) -> int:
+    """The block formula ``2·target − 2·melds − partials − pair`` at its best over a block of
+    ``a`` and one of ``b`` taken together (one head pair, at most ``target`` melds): the
+    shanten of a hand whose two parts have those Pareto sets."""
     best = 2 * target  # no block at all; more than 8 for hands of more than four melds
-    for m, t, p in _two_suits(counts[0:9], counts[9:18]):
-        for m2, t2, p2 in rest:
+    for m, t, p in a:
+        for m2, t2, p2 in b:
             if p + p2 > 1:
                 continue
             mm = m + m2
@@ -148,6 +156,21 @@ def standard_shanten(counts: Counts) -> int:
             if v < best:  # noqa: PLR1730 - the hot loop: a compare is cheaper than min()
                 best = v
     return best
+
+
+@lru_cache(maxsize=1 << 17)
+def standard_shanten(counts: Counts, target: int | None = None) -> int:
+    """Shanten of a concealed hand toward ``target`` melds and a pair (declared melds aside).
+    ``target`` is by default a third of its tiles, and more for a hand some of whose tiles can
+    never be part of it (Sichuan's missing suit), which ``counts`` leaves out.
+
+    ``counts`` covers the 27 suited faces, or more with the honours (``hand_parts``)."""
+    if target is None:
+        target = sum(counts) // 3
+    rest = suit_blocks(counts[18:27])
+    if len(counts) > 27 and any(counts[27:34]):
+        rest = _product(rest, _honour_blocks(counts[27:34]))
+    return blocks_shanten(_two_suits(counts[0:9], counts[9:18]), rest, target)
 
 
 def seven_pairs_shanten(counts: Counts) -> int:

@@ -23,10 +23,9 @@ from itertools import combinations
 
 from ..core.hints import Counts, discard_hints, hints_json, item, no_hints, score_json
 from ..core.protocol import JSON
-from ..mahjong import FACE_NAMES, NUM_FACES, seven_pairs_shanten
+from ..mahjong import FACE_NAMES, NUM_FACES, seven_pairs_shanten, standard_shanten
 from ..mahjong.hand import add_face
 from ..mahjong.hints import (
-    block_shanten,
     hand_counts,
     single_tile_opponents,
     table_discards,
@@ -50,7 +49,7 @@ def hints(game: Mcr, state: State, seat: int) -> JSON:
     n_melds = len(melds)
 
     def distance(counts: Counts) -> int:
-        d = block_shanten(counts, sum(counts) // 3)
+        d = standard_shanten(counts)
         if n_melds == 0 and sum(counts) >= 13:
             d = min(d, seven_pairs_shanten(counts))
         return d

@@ -23,8 +23,8 @@ from dataclasses import replace
 from ..core.hints import Counts, discard_hints, hints_json, item, no_hints, score_json
 from ..core.protocol import JSON
 from ..mahjong.hand import add_face, is_standard_complete
+from ..mahjong import standard_shanten
 from ..mahjong.hints import (
-    block_shanten,
     could_complete,
     hand_counts,
     table_discards,
@@ -67,7 +67,7 @@ def hints(game: Nantong, state: State, seat: int) -> JSON:
     base = game.hand_of(state, seat)
 
     def distance(counts: Counts) -> int:
-        return block_shanten(counts, sum(counts) // 3)
+        return standard_shanten(counts)
 
     def waits(counts: Counts) -> list[int]:
         return [f for f in range(NUM_FACES) if is_standard_complete(add_face(counts, f))]

@@ -23,10 +23,10 @@ from ..mahjong import (
     is_seven_pairs,
     is_standard_complete,
     seven_pairs_shanten,
+    standard_shanten,
 )
 from ..mahjong.hand import add_face
 from ..mahjong.hints import (
-    block_shanten,
     hand_counts,
     single_tile_opponents,
     table_discards,
@@ -61,7 +61,7 @@ def hints(game: Sichuan, state: State, seat: int) -> JSON:
         """The block formula on the live tiles, and at least one exchange per dead tile (the
         discard of a 3k+2-tile hand removes one without a draw)."""
         ok = live(counts)
-        d = block_shanten(ok, sum(counts) // 3)
+        d = standard_shanten(ok, sum(counts) // 3)
         if melds == 0 and sum(counts) >= 13:
             d = min(d, seven_pairs_shanten(ok))
         dead = sum(counts) - sum(ok)

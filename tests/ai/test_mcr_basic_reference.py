@@ -1,4 +1,4 @@
-"""MCR ``basic`` reads shanten and ukeire by parts of the hand (``ai/policies/mcr.py``), for
+"""MCR ``basic`` reads shanten and ukeire by parts of the hand (``ai/policies/mcr_basic.py``), for
 speed: it must decide exactly as the straightforward scorer kept here, which asks the engine's
 shanten of every hand and scores every wait afresh."""
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ai.policies import mcr
+from ai.policies import mcr_basic
 from engine import get_game
 from engine.mahjong import NUM_FACES
 from engine.mahjong import shanten as engine_shanten
@@ -93,7 +93,7 @@ def random_hands(seed: int, n: int) -> list[tuple[Counts, bool, Counts]]:
 
 def test_part_readings_give_the_engine_shanten_and_the_reference_ukeire() -> None:
     for c, concealed, unseen in random_hands(1, 800):
-        hand = mcr._Hand.of(c, concealed)
+        hand = mcr_basic._Hand.of(c, concealed)
         assert hand.shanten() == engine_shanten(c, seven_pairs=concealed), c
         for f in range(NUM_FACES):
             if c[f]:
@@ -117,7 +117,7 @@ def basic_decisions(deals: int) -> list[tuple[dict[str, Any], list[dict[str, Any
             view = G.view(state, seat)
             if len(legal) > 1:
                 out.append((view, legal))
-            state = G.apply(state, seat, mcr.basic(view, legal, rng))
+            state = G.apply(state, seat, mcr_basic.basic(view, legal, rng))
     return out
 
 
@@ -126,10 +126,10 @@ def test_basic_decides_as_the_reference_scorer_on_basic_played_deals(
     """Every decision of 8 deals (turns and claims, ready or not, concealed or open): the
     fast scorer's action is the reference's."""
     decisions = basic_decisions(8)
-    fast = [mcr.basic(view, legal, random.Random(0)) for view, legal in decisions]
-    monkeypatch.setattr(mcr, "_best_discard", reference_discard)
-    monkeypatch.setattr(mcr, "_scoring_waits", reference_waits)
-    slow = [mcr.basic(view, legal, random.Random(0)) for view, legal in decisions]
+    fast = [mcr_basic.basic(view, legal, random.Random(0)) for view, legal in decisions]
+    monkeypatch.setattr(mcr_basic, "_best_discard", reference_discard)
+    monkeypatch.setattr(mcr_basic, "_scoring_waits", reference_waits)
+    slow = [mcr_basic.basic(view, legal, random.Random(0)) for view, legal in decisions]
     assert len(decisions) > 500
     assert sum(a["type"] == "discard" for a in slow) > 300
     assert fast == slow

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from ai.policies import POLICIES
-from ai.policies.mcr import _add, _Hand, _Seat
+from ai.policies.mcr_basic import _add, _Hand, _Seat
 from ai.policies.mcr_prior import live_draws, prior
 from engine import get_game
 from engine.mcr import scoring

@@ -14,7 +14,7 @@ import pytest
 
 from ai.arena import run
 from ai.policies import POLICIES, choose
-from ai.policies import nantong as ai
+from ai.policies import nantong_basic as ai
 from engine.nantong import GAME as G
 from engine.nantong.cards import parse_face
 from tests.ai.deals import play_deal

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from ai.policies import POLICIES
-from ai.policies import nantong as nb
+from ai.policies import nantong_basic as nb
 from ai.policies import nantong_prior as P
-from ai.policies.nantong import _add
+from ai.policies.nantong_basic import _add
 from engine.nantong import GAME as G
 from engine.nantong.cards import parse_face
 from tests.ai.deals import play_one_seat

@@ -13,7 +13,7 @@ import pytest
 
 from ai.arena import run
 from ai.policies import POLICIES, choose
-from ai.policies import paohuzi as ai
+from ai.policies import paohuzi_basic as ai
 from engine.paohuzi import GAME as G
 from engine.paohuzi import parse_face
 from tests.ai.deals import play_deal

@@ -16,7 +16,7 @@ import pytest
 
 from ai.policies import POLICIES
 from ai.policies import paohuzi_prior as P
-from ai.policies.paohuzi import basic
+from ai.policies.paohuzi_basic import basic
 from engine.paohuzi import GAME as G
 from engine.paohuzi import parse_face
 from engine.paohuzi.scoring import evaluate

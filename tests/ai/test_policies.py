@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from ai.policies import POLICIES, choose, random_policy
-from ai.policies import sichuan as ai
+from ai.policies import sichuan_basic as ai
 from engine import GAMES, get_game
 from engine.mahjong import counts_of, parse_face
 from tests.ai.deals import play_deal

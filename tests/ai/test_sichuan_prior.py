@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from ai.policies import POLICIES
 from ai.policies import sichuan_prior as P
-from ai.policies.sichuan import _add, _Seat
+from ai.policies.sichuan_basic import _add, _Seat
 from engine import get_game
 from engine.mahjong import parse_face
 from engine.sichuan.state import Win

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ai.policies import POLICIES
-from ai.policies import sichuan as ai
+from ai.policies import sichuan_basic as ai
 from engine import get_game
 from engine.mahjong import counts_of_ids
 

@@ -1,4 +1,4 @@
-"""The ``strong`` level (ai/policies/strong.py) and the levels' common contract.
+"""The ``strong`` level (ai/search.py) and the levels' common contract.
 
 Every level of every game answers with a legal action at every decision of whole deals (random
 and basic over many seeds, strong with a tiny fixed search); strong's fixed-rollout mode is
@@ -13,8 +13,8 @@ import random
 import pytest
 
 from ai.arena import run
-from ai.policies import POLICIES, Settings, registry
-from ai.policies.strong import StrongPolicy, playout, ranked
+from ai.policies import POLICIES, Settings, registry, strong_policy
+from ai.search import playout, ranked
 from ai.service import STRONG_MS_ENV, playable_level, strong_settings
 from engine import GAMES, get_game
 from server.cli import main
@@ -59,7 +59,7 @@ def test_strong_always_legal(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_fixed_rollouts_are_deterministic(name: str) -> None:
     game = get_game(name)
-    policy = StrongPolicy(name, POLICIES[name]["basic"], Settings(rollouts=2))
+    policy = strong_policy(name, Settings(rollouts=2))
     state = game.new_deal(21)
     rng = random.Random(3)
     searched = 0
@@ -97,7 +97,7 @@ def test_ranked_candidates_are_distinct_faces_best_first() -> None:
 
 
 def test_one_choice_is_played_and_a_win_taken_without_search() -> None:
-    policy = StrongPolicy("sichuan", POLICIES["sichuan"]["basic"], Settings(rollouts=50))
+    policy = strong_policy("sichuan", Settings(rollouts=50))
     only = [{"type": "pass"}]
     assert policy({"seat": 0}, only, random.Random(0)) == only[0]
     legal = [{"type": "discard", "card": 3}, {"type": "win"}]

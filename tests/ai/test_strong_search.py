@@ -6,14 +6,15 @@ same choices as the full view; a switch needs ``min_pairs`` paired results."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections import Counter
 from typing import Any
 
 import pytest
 
-from ai.policies import POLICIES, Settings
-from ai.policies.strong import REFINERS, StrongPolicy, _light_view
+from ai.policies import POLICIES, REFINERS, Settings, strong_policy
+from ai.search import _light_view
 from engine import GAMES, get_game
 
 
@@ -79,13 +80,13 @@ def test_light_view_gives_basic_the_same_choice(name: str) -> None:
 
 
 def test_no_switch_on_fewer_paired_results_than_min_pairs() -> None:
-    policy = StrongPolicy("sichuan", POLICIES["sichuan"]["basic"], Settings(min_pairs=6))
+    policy = strong_policy("sichuan", Settings(min_pairs=6))
     assert policy._choice([[0] * 5, [3] * 5]) == 0  # five equal gains: no spread, too few
     assert policy._choice([[0, 1, 0, 1, 0, 1], [3, 4, 3, 5, 3, 4]]) == 1
 
 
 def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> None:
-    from ai.policies.nantong import shanten
+    from ai.policies.nantong_basic import shanten
 
     game = get_game("nantong")
 
@@ -112,23 +113,23 @@ def test_nantong_redeal_keeps_the_cards_and_moves_opponents_nearer_ready() -> No
 
 def _nantong_broken(state: Any, s: int) -> bool:
     from ai.policies.mahjong_clues import discard_clues
-    from ai.policies.nantong import shanten
-    from ai.policies.strong import _clue_measure
+    from ai.policies.nantong_basic import shanten
+    from ai.policies.nantong_refine import clue_measure
 
     own, later = discard_clues(state, s)
     c = [0] * 30
     for t in state.hands[s]:
         c[t >> 2] += 1
-    return own is not None and _clue_measure(own, later)(tuple(c)) > shanten(tuple(c))
+    return own is not None and clue_measure(own, later)(tuple(c)) > shanten(tuple(c))
 
 
 def _sichuan_broken(state: Any, s: int) -> bool:
-    from ai.policies.strong import _sichuan_measure, _sichuan_shanten, _sichuan_split
+    from ai.policies.sichuan_refine import _measure, shanten_with_dead, split_dead
 
     if state.missing[s] is None or not state.active(s):
         return False
-    c, dead = _sichuan_split(state.hands[s], state.missing[s])
-    return _sichuan_measure(state, s)(c, dead) > _sichuan_shanten(c, dead, not state.melds[s])
+    c, dead = split_dead(state.hands[s], state.missing[s])
+    return _measure(state, s)(c, dead) > shanten_with_dead(c, dead, not state.melds[s])
 
 
 @pytest.mark.parametrize(("name", "broken", "seeds", "uniform_at_least"), [
@@ -137,8 +138,7 @@ def test_redeal_keeps_to_what_the_opponents_discards_say(name: str, broken: Any,
                                                          uniform_at_least: int) -> None:
     """Basic's true hands never break a clue of ``discard_clues``; uniform re-deals and the
     walk without the clues do (Nantong 15% of hands, Sichuan 10%), the walk with them hardly."""
-    from ai.policies import strong
-
+    refiner = importlib.import_module(f"ai.policies.{name}_refine")
     constant = f"{name.upper()}_CLUE"
     checked = uniform = unclued = refined = 0
     for seed in range(seeds):
@@ -146,12 +146,12 @@ def test_redeal_keeps_to_what_the_opponents_discards_say(name: str, broken: Any,
             if state.phase not in ("play", "claim"):
                 continue
             deal, new = _refined(name, state, seat, seed)
-            saved = getattr(strong, constant)
-            setattr(strong, constant, 0)
+            saved = getattr(refiner, constant)
+            setattr(refiner, constant, 0)
             try:
                 _, plain = _refined(name, state, seat, seed)
             finally:
-                setattr(strong, constant, saved)
+                setattr(refiner, constant, saved)
             for s in range(len(state.hands)):
                 if s != seat and len(state.hands[s]) % 3 == 1 and state.discards[s]:
                     assert not broken(state, s)  # basic's true hands never break a clue
@@ -164,8 +164,8 @@ def test_redeal_keeps_to_what_the_opponents_discards_say(name: str, broken: Any,
 
 
 def test_mcr_redeal_keeps_the_tiles_and_brings_opponents_to_the_measured_shanten() -> None:
-    from ai.policies.mcr import _shanten
-    from ai.policies.strong import MCR_SHARES
+    from ai.policies.mcr_basic import _shanten
+    from ai.policies.mcr_refine import MCR_SHARES
 
     game = get_game("mcr")
 
@@ -214,48 +214,6 @@ def test_paohuzi_redeal_keeps_the_cards_and_the_rules() -> None:
                 assert game.legal_actions(new, s)
 
 
-def test_defensive_alternatives_keep_the_shanten_and_danger_is_read_from_the_claim_window() -> None:
-    from ai.policies.defence import deals_in, sichuan_alternatives
-    from ai.policies.sichuan import _add, _Seat, shanten
-
-    game = get_game("sichuan")
-    basic = POLICIES["sichuan"]["basic"]
-    seen = 0
-    for state, seat in _states("sichuan", 8, every=1):
-        if state.phase != "play" or state.window is not None:
-            continue
-        view, legal = game.view(state, seat), game.legal_actions(state, seat)
-        choice = basic(view, legal, random.Random(0))
-        if choice["type"] != "discard":
-            continue
-        me = _Seat(view)
-
-        def after(a: dict, me: _Seat = me) -> int:
-            return shanten(_add(me.counts, me.face_of_id[a["card"]], -1), me.concealed)
-
-        for a in sichuan_alternatives(view, legal, choice):
-            assert a in legal and after(a) == after(choice)
-            seen += 1
-        opened = game.apply(state, seat, choice).window
-        wins = opened is not None and any("win" in o for s, o in opened.options if s != seat)
-        assert deals_in(game, state, seat, choice) == wins
-    assert seen > 10
-
-
-def test_defence_on_keeps_strong_legal_and_deterministic() -> None:
-    policy = StrongPolicy("sichuan", POLICIES["sichuan"]["basic"],
-                          Settings(rollouts=2, defence_samples=6, defence_margin=1))
-    game = get_game("sichuan")
-    for state, seat in _states("sichuan", 9, every=5):
-        legal = game.legal_actions(state, seat)
-        if len(legal) < 2 or any(a["type"] == "win" for a in legal):
-            continue
-        view = game.view(state, seat)
-        a = policy.search(view, legal, random.Random(4))
-        b = policy.search(view, legal, random.Random(4))
-        assert a == b and a.candidates[a.chosen] in legal
-
-
 def test_paohuzi_clues_read_forced_and_basic_choices_from_the_events() -> None:
     """PH-4.3, PH-4.4, PH-2.3: seat 1's own reveal that made no wei leaves it at most one
     alike; another's discard it made no pao with, at most two, less what it gave up since; a
@@ -288,7 +246,7 @@ def test_paohuzi_clues_read_forced_and_basic_choices_from_the_events() -> None:
 def test_paohuzi_discard_clue_flags_a_hand_basic_would_have_discarded_differently() -> None:
     """Basic discards the card whose removal leaves the most worth: after discarding d1 from
     x1 x2 x3 d1 d2 d3 it would hold d1 d2 d3 (big, 6 huxi) rather than x1 x2 x3."""
-    from ai.policies.paohuzi import worth
+    from ai.policies.paohuzi_basic import worth
     from ai.policies.paohuzi_clues import Clues
 
     x1, x2, x3, x9, d1, d2, d3 = 0, 1, 2, 8, 10, 11, 12
@@ -302,7 +260,7 @@ def test_paohuzi_discard_clue_flags_a_hand_basic_would_have_discarded_differentl
 def test_paohuzi_redeal_keeps_to_what_the_opponents_play_says() -> None:
     """Basic's true hands never break a clue of ``paohuzi_clues``; uniform re-deals break them
     often (70% of hands), the walk without them in a third, with them hardly."""
-    from ai.policies import strong
+    from ai.policies import paohuzi_refine
     from ai.policies.paohuzi_clues import clues
 
     game = get_game("paohuzi")
@@ -316,12 +274,12 @@ def test_paohuzi_redeal_keeps_to_what_the_opponents_play_says() -> None:
             if state.phase == "over":
                 continue
             deal, plain = _refined("paohuzi", state, seat, seed)
-            saved = strong.PAOHUZI_CLUE
-            strong.PAOHUZI_CLUE = 1000.0  # off by default (strong.PAOHUZI_CLUE says why)
+            saved = paohuzi_refine.PAOHUZI_CLUE
+            paohuzi_refine.PAOHUZI_CLUE = 1000.0  # off by default (PAOHUZI_CLUE says why)
             try:
                 _, new = _refined("paohuzi", state, seat, seed)
             finally:
-                strong.PAOHUZI_CLUE = saved
+                paohuzi_refine.PAOHUZI_CLUE = saved
             for s in range(3):
                 said = clues(game, state, s) if s != seat else None
                 if said is None:

@@ -5,26 +5,13 @@ from __future__ import annotations
 
 import random
 
-from engine.mahjong import counts_of, parse_face, standard_shanten
+from engine.mahjong import counts_of, parse_face
 from engine.mahjong.hand import add_face, is_standard_complete
-from engine.mahjong.hints import block_shanten, could_complete
+from engine.mahjong.hints import could_complete
 
 
 def faces(text: str) -> tuple[int, ...]:
     return counts_of(parse_face(f) for f in text.split())
-
-
-def test_block_shanten_is_standard_shanten_at_the_hand_size() -> None:
-    rng = random.Random(1)
-    deck = [f for f in range(34) for _ in range(4)]
-    for _ in range(300):
-        hand = counts_of(rng.sample(deck, rng.choice((13, 14, 10, 7))))
-        assert block_shanten(hand, sum(hand) // 3) == standard_shanten(hand)
-
-
-def test_block_shanten_counts_missing_tiles_in_the_target() -> None:
-    """Four melds and a pair wanted from ten live tiles: two melds short."""
-    assert block_shanten(faces("1m 2m 3m 4m 5m 6m 7s 8s 9s 2s"), 4) == 2
 
 
 def test_could_complete_needs_the_unseen_copies() -> None:

@@ -22,6 +22,8 @@ from engine.mahjong import (
     standard_waits,
 )
 
+from engine.mahjong.shanten import hand_parts
+
 from .test_hand import bf_complete, hand
 
 
@@ -200,6 +202,26 @@ def test_complete_iff_minus_one_and_discard_relation():
             after = min(standard_shanten(tuple(c[k] - (k == d) for k in range(34)))
                         for d in range(34) if c[d])
             assert after == (0 if s == -1 else s), show(c)
+
+
+def test_standard_shanten_counts_missing_tiles_in_the_target():
+    """Four melds and a pair wanted from ten live tiles (Sichuan's missing suit left out): two
+    melds short."""
+    assert standard_shanten(hand("123456m 789s 2s"), 4) == 2
+
+
+def test_honours_read_as_a_part_with_each_face_alone():
+    """Honours (``hand_parts``: three ranks apart) never join, however they are held; MCR's 34
+    faces and Nantong's 30 read the same."""
+    assert hand_parts(hand("EESWW"))[3] == (2, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    assert standard_shanten(hand("EEESSSWWWNNCC")) == 0
+    assert standard_shanten(hand("ESWNCFP 123m 456p")) == 4
+    rng = random.Random(3)
+    for _ in range(200):
+        c = counts_of(t // 4 for t in rng.sample(range(136), 13))
+        nantong = c[:30]  # the three extra faces sit where MCR's first honours do
+        if sum(nantong) % 3 == 1:
+            assert standard_shanten(nantong) == standard_shanten(nantong + (0,) * 4)
 
 
 @pytest.mark.xfail(strict=True, reason="counts-level shanten does not know a face has only four "

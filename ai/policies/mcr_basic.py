@@ -20,7 +20,6 @@ fresh process: 108 -> 29 ms; with warm caches, as in a search: 79 -> 18 ms).
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Iterable
 from functools import lru_cache
@@ -28,14 +27,15 @@ from typing import Any
 
 from engine.mahjong import NUM_FACES, parse_face
 from engine.mahjong import shanten as engine_shanten
+from engine.mahjong.shanten import HONOUR_STEP, PART_RANK, hand_parts
 from engine.mcr import scoring
 
 from .block_ids import combined_id, standard_shanten_of, suit_id
 from .discards import by_face as discards_by_face
+from .unseen import shown_ids, unseen_counts
 
 Counts = tuple[int, ...]
 WINDS = "ESWN"
-_FACE_KEY = operator.itemgetter("face")
 
 
 class _FaceIndex(dict[str, int]):
@@ -68,18 +68,13 @@ class _Seat:
             for m in me["melds"])
         self.seat_wind = WINDS.index(me["seat_wind"])
         self.prevailing = WINDS.index(view["prevailing_wind"])
-        seen = [0] * NUM_FACES
-        for p in players:
-            for name in map(_FACE_KEY, p["discards"]):
-                seen[_FACE[name]] += 1
-            for name in map(_FACE_KEY, p["hand"] or ()):
-                seen[_FACE[name]] += 1
-            for m in p["melds"]:  # another seat's concealed kong lies face down (None)
-                for name in map(_FACE_KEY, m["cards"] or ()):
-                    seen[_FACE[name]] += 1
-        if view.get("claim"):
-            seen[_FACE[view["claim"]["card"]["face"]]] += 1
-        self.unseen: Counts = tuple([4 - n if n < 4 else 0 for n in seen])
+        unseen = unseen_counts(shown_ids(view), NUM_FACES)
+        claim = view.get("claim")
+        if claim and claim["kind"] == "discard":
+            # MCR basic has always counted a discard on offer twice (it lies in the river
+            # too); kept, so that no decision changes with the shared reading
+            unseen = _add(unseen, _FACE[claim["card"]["face"]], -1)
+        self.unseen: Counts = tuple([n if n > 0 else 0 for n in unseen])
 
     @property
     def concealed(self) -> bool:
@@ -99,33 +94,20 @@ def _shanten(c: Counts, concealed: bool) -> int:
 # ------------------------------------------------------------------ shanten by parts
 # A discard decision asks the shanten of up to 14 hands a tile away from the hand, and of some
 # 20 hands a tile away from each of those (ukeire): cached on whole hands, these missed ~85% of
-# the time and were four fifths of a playout. Here a hand is read as four parts (three suits and
-# the honours), each part read once per distinct counts (``_Reading``: its Pareto blocks from
-# ``suit_blocks`` and those of the part a tile more or less) as block set ids (``block_ids.py``),
-# so combining parts and the block formula of ``standard_shanten`` are caches on a few ints,
-# and a part keeps which of its ranks lower the shanten next to given other parts.
+# the time and were four fifths of a playout. Here a hand is read as its four parts (three suits
+# and the honours, ``hand_parts``), each part read once per distinct counts (``_Reading``: its
+# Pareto blocks from ``suit_blocks`` and those of the part a tile more or less) as block set ids
+# (``block_ids.py``), so combining parts and the block formula of ``standard_shanten`` are
+# caches on a few ints, and a part keeps which of its ranks lower the shanten next to given
+# other parts.
 
 Part = tuple[int, ...]
 
-_HONOUR_STEP = 3
-"""Honours sit three ranks apart in their part, so that ``suit_blocks`` never joins two."""
-
-
-def _parts(c: Counts) -> tuple[Part, ...]:
-    honours = [0] * (_HONOUR_STEP * 6 + 1)
-    honours[::_HONOUR_STEP] = c[27:34]
-    return c[0:9], c[9:18], c[18:27], tuple(honours)
-
-
 _FACE_AT: tuple[tuple[int, ...], ...] = (
     *(tuple(range(9 * s, 9 * s + 9)) for s in range(3)),
-    tuple(27 + k // _HONOUR_STEP if k % _HONOUR_STEP == 0 else -1
-          for k in range(_HONOUR_STEP * 6 + 1)))
+    tuple(27 + k // HONOUR_STEP if k % HONOUR_STEP == 0 else -1
+          for k in range(HONOUR_STEP * 6 + 1)))
 """Part and rank -> face (-1 for the empty ranks between honours)."""
-_PART_RANK: tuple[tuple[int, int], ...] = tuple(
-    (i, k) for f in range(NUM_FACES) for i, row in enumerate(_FACE_AT) for k, g in enumerate(row)
-    if g == f)
-"""Face -> (part, rank in the part)."""
 
 
 def _plus(part: Part, k: int, n: int) -> Part:
@@ -192,13 +174,13 @@ class _Hand:
 
     @classmethod
     def of(cls, c: Counts, concealed: bool) -> _Hand:
-        parts = _parts(c)
+        parts = hand_parts(c)
         return cls(parts, tuple(_reading(p, i == 3) for i, p in enumerate(parts)), sum(c),
                    sum(n >> 1 for n in c), concealed)
 
     def without(self, f: int) -> _Hand:
         """The hand with one ``f`` (held) less."""
-        i, k = _PART_RANK[f]
+        i, k = PART_RANK[f]
         part = _plus(self.parts[i], k, -1)
         parts = self.parts[:i] + (part,) + self.parts[i + 1:]
         readings = self.readings[:i] + (_reading(part, i == 3),) + self.readings[i + 1:]
@@ -206,7 +188,7 @@ class _Hand:
 
     def plus(self, f: int) -> _Hand:
         """The hand with one ``f`` more."""
-        i, k = _PART_RANK[f]
+        i, k = PART_RANK[f]
         part = _plus(self.parts[i], k, 1)
         parts = self.parts[:i] + (part,) + self.parts[i + 1:]
         readings = self.readings[:i] + (_reading(part, i == 3),) + self.readings[i + 1:]
@@ -223,7 +205,7 @@ class _Hand:
 
     def shanten_without(self, f: int) -> int:
         """The shanten after one ``f`` (held) leaves the hand."""
-        i, k = _PART_RANK[f]
+        i, k = PART_RANK[f]
         std = standard_shanten_of((self.size - 1) // 3, self.others[i], self.readings[i].minus(k))
         return self._with_pairs(std, self.size - 1, self.pairs - (1 - self.parts[i][k] % 2))
 

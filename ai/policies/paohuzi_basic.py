@@ -32,6 +32,8 @@ from typing import TypeVar
 
 from engine.paohuzi.scoring import group_huxi
 
+from .unseen import seen_counts, shown_ids
+
 NUM = 20
 Counts = tuple[int, ...]
 
@@ -177,7 +179,7 @@ def isolated(c: Counts, f: int) -> bool:
 class _Seat:
     """What the policy uses of one seat's view."""
 
-    __slots__ = ("holding", "loose", "loose_ids", "target", "visible")
+    __slots__ = ("holding", "loose", "loose_ids", "shown", "target", "visible")
 
     def __init__(self, view: dict) -> None:
         me = view["players"][view["seat"]]
@@ -189,19 +191,9 @@ class _Seat:
         self.loose: Counts = tuple(n if n < 3 else 0 for n in c)
         self.holding: int = me["holding"]
         self.target: int = me["target"]
-        seen = [0] * NUM  # copies in sight: own hand, every row and exposed group, the offer
-        for p in view["players"]:
-            for t in p["discards"]:
-                seen[t["id"] >> 2] += 1
-            for g in p["groups"]:
-                for t in g["cards"]:
-                    seen[t["id"] >> 2] += 1
-        offer = view.get("offer")
-        if offer:
-            seen[offer["card"]["id"] >> 2] += 1
-        for card in hand:
-            seen[card >> 2] += 1
-        self.visible: Counts = tuple(seen)
+        self.shown = shown_ids(view)
+        """Cards in sight: own hand, every row and exposed group, the offer."""
+        self.visible: Counts = seen_counts(self.shown, NUM)
 
     def after_discard(self, c: Counts, must: bool) -> float:
         """Worth of loose counts ``c``, less the best discard when one is due (PH-3.2)."""

@@ -34,8 +34,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from engine.mahjong.shanten import PART_RANK, blocks_shanten, hand_parts, suit_blocks
 from engine.mahjong.shanten import combine_blocks as _product
-from engine.mahjong.shanten import suit_blocks
 from engine.nantong.cards import (
     NUM_FACES,
     NUM_SUITED,
@@ -45,22 +45,12 @@ from engine.nantong.cards import (
 )
 
 from .discards import by_face as discards_by_face
+from .unseen import shown_ids, unseen_counts
 
 Counts = tuple[int, ...]
 """Counts of the 30 Nantong faces (``1m``..``9s``, ``Q``, ``B``, ``H``)."""
 Block = tuple[int, int, int]
 """(groups, partial groups, pair 0/1) one part of a hand can make (``engine.mahjong.shanten``)."""
-
-COPIES = 4
-
-
-def _part(c: Counts, i: int) -> Counts:
-    """The counts of one suit (``i`` 0–2), or of Thousand and the Flowers (``i`` 3) laid out
-    two empty ranks apart, so that the suit reading sees three faces that never form a
-    sequence (NT-1.3)."""
-    if i < 3:
-        return c[9 * i:9 * i + 9]
-    return (c[27], 0, 0, c[28], 0, 0, c[29], 0, 0)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -73,30 +63,24 @@ def _others(parts: tuple[Counts, ...], i: int) -> tuple[Block, ...]:
     return acc
 
 
-@lru_cache(maxsize=1 << 17)
-def _best(others: tuple[Block, ...], blocks: tuple[Block, ...], target: int) -> int:
-    """The block-count formula ``2·free − partials − pair`` over every pairing of blocks."""
-    return min((2 * (target - m - m2) - min(t + t2, target - m - m2) - p - p2
-                for m, t, p in others for m2, t2, p2 in blocks if p + p2 <= 1), default=99)
-
-
-def _parts(c: Counts) -> tuple[Counts, ...]:
-    return tuple(_part(c, i) for i in range(4))
+_best = lru_cache(maxsize=1 << 17)(blocks_shanten)
+"""The block formula over the other parts' blocks and one part's (cached)."""
 
 
 def shanten(c: Counts) -> int:
     """Standard shanten toward groups and a pair (declared groups aside, NT-5.1): the block
-    formula of ``engine.mahjong.standard_shanten`` on the 30 faces, without its cap at 8, and
-    with the other parts' blocks cached so that one card changed costs a few comparisons."""
-    parts = _parts(c)
+    formula of ``engine.mahjong.shanten`` on the 30 faces, with the other parts' blocks cached
+    so that one card changed costs a few comparisons."""
+    parts = hand_parts(c)
     return _best(_others(parts, 3), suit_blocks(parts[3]), sum(c) // 3)
 
 
 def _shanten_changed(c: Counts, face: int, n: int) -> int:
     """``shanten(_add(c, face, n))``, reusing the blocks of the parts ``face`` is not in."""
-    i = min(face // 9, 3)
-    parts = _parts(c)
-    changed = _part(_add(c, face, n), i)
+    i, k = PART_RANK[face]
+    parts = hand_parts(c)
+    part = parts[i]
+    changed = part[:k] + (part[k] + n,) + part[k + 1:]
     return _best(_others(parts, i), suit_blocks(changed), (sum(c) + n) // 3)
 
 
@@ -121,7 +105,7 @@ def _near(c: Counts) -> list[int]:
 def ukeire(c: Counts, unseen: Counts, pair_weight: float = 1) -> float:
     """Unseen cards that would lower the shanten of the 3k+1 hand ``c``; those completing a
     held pair count ``pair_weight`` each (the prior weighs them, ``basic`` does not)."""
-    parts = _parts(c)
+    parts = hand_parts(c)
     target = (sum(c) + 1) // 3
     base = _best(_others(parts, 3), suit_blocks(parts[3]), sum(c) // 3)
     total = 0.0
@@ -130,11 +114,10 @@ def ukeire(c: Counts, unseen: Counts, pair_weight: float = 1) -> float:
     for f in _near(c):
         if not unseen[f]:
             continue
-        i = min(f // 9, 3)
+        i, k = PART_RANK[f]
         if i != group:
             group, others = i, _others(parts, i)
         part = parts[i]
-        k = f - 9 * i if i < 3 else 3 * (f - NUM_SUITED)
         changed = part[:k] + (part[k] + 1,) + part[k + 1:]
         if _best(others, suit_blocks(changed), target) < base:
             total += unseen[f] * (pair_weight if c[f] >= 2 else 1)
@@ -178,8 +161,7 @@ class _Seat:
     __slots__ = ("counts", "face_of_id", "indicators", "unseen")
 
     def __init__(self, view: dict[str, Any]) -> None:
-        players = view["players"]
-        me = players[view["seat"]]
+        me = view["players"][view["seat"]]
         hand = me["hand"] or []
         self.face_of_id = {t["id"]: parse_face(t["face"]) for t in hand}
         c = [0] * NUM_FACES
@@ -188,26 +170,7 @@ class _Seat:
         self.counts: Counts = tuple(c)
         self.indicators: tuple[int, ...] = tuple(parse_face(t["face"])
                                                  for t in view.get("indicators") or ())
-        seen: dict[int, int] = {}  # card id -> face, each physical card once
-        for t in view.get("indicators") or ():
-            seen[t["id"]] = parse_face(t["face"])
-        for p in players:
-            for t in p["hand"] or ():
-                seen[t["id"]] = parse_face(t["face"])
-            for t in p["discards"]:
-                seen[t["id"]] = parse_face(t["face"])
-            for t in p.get("hezi") or ():
-                seen[t["id"]] = parse_face(t["face"])
-            for m in p["melds"]:  # another seat's concealed kong lies face down (None)
-                for t in m["cards"] or ():
-                    seen[t["id"]] = parse_face(t["face"])
-        claim = view.get("claim")
-        if claim and claim.get("card"):
-            seen[claim["card"]["id"]] = parse_face(claim["card"]["face"])
-        visible = [0] * NUM_FACES
-        for f in seen.values():
-            visible[f] += 1
-        self.unseen: Counts = tuple(max(0, COPIES - v) for v in visible)
+        self.unseen: Counts = unseen_counts(shown_ids(view), NUM_FACES)
 
 
 # ------------------------------------------------------------------ preparation (NT-3)

@@ -24,18 +24,18 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from engine.mahjong import SUITS, face_of, parse_face, standard_shanten
+from engine.mahjong import SUITS, parse_face, standard_shanten
 from engine.mahjong import shanten as engine_shanten
 from engine.mahjong.shanten import suit_blocks
 
 from .block_ids import combined_id, standard_shanten_of, suit_id
 from .discards import by_face as discards_by_face
+from .unseen import shown_ids, unseen_counts
 
 Counts = tuple[int, ...]
 """Counts of the 27 suited faces (``1m``..``9s``)."""
 
 NUM = 27
-COPIES = 4
 
 
 @lru_cache(maxsize=1 << 17)
@@ -108,9 +108,7 @@ class _Seat:
     __slots__ = ("counts", "face_of_id", "melds", "missing", "unseen")
 
     def __init__(self, view: dict) -> None:
-        seat = view["seat"]
-        players = view["players"]
-        me = players[seat]
+        me = view["players"][view["seat"]]
         hand = me["hand"] or []
         self.face_of_id = {t["id"]: parse_face(t["face"]) for t in hand}
         c = [0] * NUM
@@ -120,26 +118,7 @@ class _Seat:
         self.melds = len(me["melds"])
         ms = me["missing_suit"]
         self.missing = SUITS.index(ms) if ms else None
-        seen: dict[int, int] = {}  # tile id -> face, each physical tile once
-        for p in players:
-            for t in p["hand"] or ():
-                seen[t["id"]] = parse_face(t["face"])
-            for t in p["discards"]:
-                seen[t["id"]] = parse_face(t["face"])
-            for m in p["melds"]:  # another seat's concealed kong lies face down (None)
-                for t in m["cards"] or ():
-                    seen[t["id"]] = parse_face(t["face"])
-            won = p.get("won")
-            if won and isinstance(won.get("tile"), int):
-                seen.setdefault(won["tile"], face_of(won["tile"]))
-        claim = view.get("claim")
-        if claim and claim.get("card"):
-            seen[claim["card"]["id"]] = parse_face(claim["card"]["face"])
-        visible = [0] * NUM
-        for f in seen.values():
-            if f < NUM:
-                visible[f] += 1
-        self.unseen: Counts = tuple(max(0, COPIES - v) for v in visible)
+        self.unseen: Counts = unseen_counts(shown_ids(view), NUM)
 
     @property
     def concealed(self) -> bool:
