@@ -280,6 +280,19 @@ def _valuable_pung(me: _Seat, f: int) -> bool:
     return f >= 31 or f == 27 + me.seat_wind or f == 27 + me.prevailing
 
 
+def claimed(counts: Counts, f: int, action: dict[str, Any]) -> tuple[Counts, scoring.Meld]:
+    """The hand left and the exposed meld made by claiming face ``f`` with ``action`` (a chow,
+    pung or kong)."""
+    if action["type"] == "chow":
+        low = parse_face(action["low"])
+        for g in (low, low + 1, low + 2):
+            if g != f:
+                counts = _add(counts, g, -1)
+        return counts, scoring.Meld("chow", low, False, 1)
+    kind = "kong" if action["type"] == "kong" else "pung"
+    return _add(counts, f, -(3 if kind == "kong" else 2)), scoring.Meld(kind, f, False, 1)
+
+
 def _claim(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]]) -> dict[str, Any]:
     f = parse_face(view["claim"]["card"]["face"])
     now = _shanten(me.counts, me.concealed)
@@ -288,17 +301,7 @@ def _claim(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]]) -> dict
         kind = a["type"]
         if kind == "pass":
             continue
-        if kind == "chow":
-            low = parse_face(a["low"])
-            used = [g for g in (low, low + 1, low + 2) if g != f]
-            rest = me.counts
-            for g in used:
-                rest = _add(rest, g, -1)
-            meld = scoring.Meld("chow", low, False, 1)
-        else:
-            n = 3 if kind == "kong" else 2
-            rest = _add(me.counts, f, -n)
-            meld = scoring.Meld("kong" if kind == "kong" else "pung", f, False, 1)
+        rest, meld = claimed(me.counts, f, a)
         sh = _shanten(rest, False)  # after the claim the hand is open
         if sh >= now and kind != "kong":
             continue

@@ -104,17 +104,7 @@ def _claim_ok(view: dict[str, Any], me: _Seat, action: dict[str, Any]) -> bool:
     if kind == "pass":
         return True
     f = parse_face(view["claim"]["card"]["face"])
-    if kind == "chow":
-        low = parse_face(action["low"])
-        rest = me.counts
-        for g in (low, low + 1, low + 2):
-            if g != f:
-                rest = _add(rest, g, -1)
-        meld = scoring.Meld("chow", low, False, 1)
-    else:
-        n = 3 if kind == "kong" else 2
-        rest = _add(me.counts, f, -n)
-        meld = scoring.Meld("kong" if kind == "kong" else "pung", f, False, 1)
+    rest, meld = mcr_basic.claimed(me.counts, f, action)
     if kind == "kong":
         return True
     if _shanten(rest, False) != 0:
