@@ -32,7 +32,7 @@ from engine.mcr import scoring
 
 from .block_ids import combined_id, standard_shanten_of, suit_id
 from .discards import by_face as discards_by_face
-from .unseen import shown_ids, unseen_counts
+from .unseen import read_hand, shown_ids, unseen_counts
 
 Counts = tuple[int, ...]
 WINDS = "ESWN"
@@ -57,11 +57,7 @@ class _Seat:
     def __init__(self, view: dict[str, Any]) -> None:
         players = view["players"]
         me = players[view["seat"]]
-        self.face_of_id = {t["id"]: _FACE[t["face"]] for t in me["hand"] or ()}
-        c = [0] * NUM_FACES
-        for f in self.face_of_id.values():
-            c[f] += 1
-        self.counts: Counts = tuple(c)
+        self.face_of_id, self.counts = read_hand(me["hand"] or (), NUM_FACES, _FACE.__getitem__)
         self.melds = tuple(
             scoring.Meld(m["type"], min(_FACE[t["face"]] for t in m["cards"]),
                          m["concealed"], None if m["concealed"] else 1)

@@ -45,7 +45,7 @@ from engine.nantong.cards import (
 )
 
 from .discards import by_face as discards_by_face
-from .unseen import shown_ids, unseen_counts
+from .unseen import read_hand, shown_ids, unseen_counts
 
 Counts = tuple[int, ...]
 """Counts of the 30 Nantong faces (``1m``..``9s``, ``Q``, ``B``, ``H``)."""
@@ -162,12 +162,7 @@ class _Seat:
 
     def __init__(self, view: dict[str, Any]) -> None:
         me = view["players"][view["seat"]]
-        hand = me["hand"] or []
-        self.face_of_id = {t["id"]: parse_face(t["face"]) for t in hand}
-        c = [0] * NUM_FACES
-        for f in self.face_of_id.values():
-            c[f] += 1
-        self.counts: Counts = tuple(c)
+        self.face_of_id, self.counts = read_hand(me["hand"] or (), NUM_FACES, parse_face)
         self.indicators: tuple[int, ...] = tuple(parse_face(t["face"])
                                                  for t in view.get("indicators") or ())
         self.unseen: Counts = unseen_counts(shown_ids(view), NUM_FACES)

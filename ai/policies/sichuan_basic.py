@@ -30,7 +30,7 @@ from engine.mahjong.shanten import suit_blocks
 
 from .block_ids import combined_id, standard_shanten_of, suit_id
 from .discards import by_face as discards_by_face
-from .unseen import shown_ids, unseen_counts
+from .unseen import read_hand, shown_ids, unseen_counts
 
 Counts = tuple[int, ...]
 """Counts of the 27 suited faces (``1m``..``9s``)."""
@@ -109,12 +109,7 @@ class _Seat:
 
     def __init__(self, view: dict) -> None:
         me = view["players"][view["seat"]]
-        hand = me["hand"] or []
-        self.face_of_id = {t["id"]: parse_face(t["face"]) for t in hand}
-        c = [0] * NUM
-        for f in self.face_of_id.values():
-            c[f] += 1
-        self.counts: Counts = tuple(c)
+        self.face_of_id, self.counts = read_hand(me["hand"] or (), NUM, parse_face)
         self.melds = len(me["melds"])
         ms = me["missing_suit"]
         self.missing = SUITS.index(ms) if ms else None

@@ -8,7 +8,7 @@ in its discarder's river, Paohuzi's dealer card may be in a row or a group by no
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 Counts = tuple[int, ...]
@@ -54,9 +54,20 @@ def seen_counts(ids: Iterable[int], faces: int) -> Counts:
     return tuple(c)
 
 
+def read_hand(cards: Iterable[dict[str, Any]], faces: int,
+              face: Callable[[str], int]) -> tuple[dict[int, int], Counts]:
+    """A seat's own hand from its view (``cards``: its ``hand``): each card id's face, and the
+    copies of each face it holds."""
+    face_of_id = {t["id"]: face(t["face"]) for t in cards}
+    c = [0] * faces
+    for f in face_of_id.values():
+        c[f] += 1
+    return face_of_id, tuple(c)
+
+
 def unseen_counts(ids: Iterable[int], faces: int) -> Counts:
     """Copies per face not among the card ``ids`` (``shown_ids``)."""
     return tuple(COPIES - n for n in seen_counts(ids, faces))
 
 
-__all__ = ["COPIES", "Counts", "seen_counts", "shown_ids", "unseen_counts"]
+__all__ = ["COPIES", "Counts", "read_hand", "seen_counts", "shown_ids", "unseen_counts"]
