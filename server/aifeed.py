@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict
@@ -104,6 +105,9 @@ class Feed:
         self._seats: OrderedDict[str, dict[int, tuple[str, str]]] = OrderedDict()
         """Match → its AI seats: seat → (level, token); empty for a match of people only."""
         self._notes: asyncio.Queue[Note] | None = None
+        self._next_lapse = math.inf
+        """When the board must look again for a lease that lapses (monotonic), as of the last
+        round of offers."""
 
     def key_ok(self, presented: str | None) -> bool:
         """Whether ``presented`` is the service key (compared in constant time)."""
@@ -134,11 +138,14 @@ class Feed:
             self._notes = notes
             next_sweep, failures, moved = 0.0, 0, {}
             while True:
-                moved |= await self._wait(notes, next_sweep)
+                noted, due = await self._wait(notes, next_sweep)
+                moved |= noted
                 if not self._consumers:
                     moved.clear()  # nobody to feed: the sweep catches up when one comes
                     next_sweep = 0.0
                     continue
+                if not (moved or due or loop.time() >= next_sweep):
+                    continue  # only matches of people moved: nothing to look at or offer
                 try:
                     if loop.time() >= next_sweep:
                         moved |= await run_in_threadpool(self._sweep)
@@ -158,27 +165,24 @@ class Feed:
                     log.info("AI feed works again after %d failures", failures)
                     failures = 0
 
-    async def _wait(self, notes: asyncio.Queue[Note], until: float) -> dict[str, int]:
-        """The matches that moved (id → newest version noted) once a note or a poke comes, or
-        by ``until`` or the next lease to lapse, whichever is first."""
+    async def _wait(self, notes: asyncio.Queue[Note],
+                    until: float) -> tuple[dict[str, int], bool]:
+        """The matches with AI seats that moved (id → newest version noted) once a note or a
+        poke comes, or by ``until`` or the next lease to lapse, whichever is first; and whether
+        the board is due anyway (a poke, or that time came)."""
         loop = asyncio.get_running_loop()
-        now = time.monotonic()
-        lapses = [t for c in self._consumers for _, t in c.held.values()]
-        if any(c.free() for c in self._consumers):
-            lapses += [t for m, t in self._not_before.items() if m in self._pending]
-        timeout = (min([until - loop.time(), *(t - now for t in lapses)])
-                   if self._consumers else None)  # nobody to feed: wait for one
+        wake = min(until, loop.time() + self._next_lapse - time.monotonic())
         moved: dict[str, int] = {}
         if notes.empty():
-            with contextlib.suppress(TimeoutError):
-                match_id, version = await asyncio.wait_for(
-                    notes.get(), None if timeout is None else max(timeout, 0.001))
+            timeout = max(wake - loop.time(), 0.001) if self._consumers else None
+            with contextlib.suppress(TimeoutError):  # nobody to feed: wait for one
+                match_id, version = await asyncio.wait_for(notes.get(), timeout)
                 moved[match_id] = version
         while not notes.empty():
             match_id, version = notes.get_nowait()
             moved[match_id] = max(version, moved.get(match_id, -1))
-        moved.pop("", None)
-        return {m: v for m, v in moved.items() if self._seats.get(m) != {}}
+        due = moved.pop("", None) is not None or loop.time() >= wake
+        return {m: v for m, v in moved.items() if self._seats.get(m) != {}}, due
 
     def _sweep(self) -> dict[str, int]:
         """Every match with AI seats still being played that moved since the board looked
@@ -240,7 +244,17 @@ class Feed:
         for c in self._consumers:
             for match_id in [m for m, (_, lapse) in c.held.items() if lapse <= now]:
                 del c.held[match_id]
-        room = {c: c.free() for c in self._consumers if c.free() > 0}
+        try:
+            await self._lease_to(now, {c: c.free() for c in self._consumers if c.free() > 0})
+        finally:
+            lapses = [t for c in self._consumers for _, t in c.held.values()]
+            if any(c.free() for c in self._consumers):
+                # a turn owed and never offered (beyond one batch) is due at once
+                lapses += [self._not_before.get(m, now) for m in self._pending]
+            self._next_lapse = min(lapses, default=math.inf)
+
+    async def _lease_to(self, now: float, room: dict[Consumer, int]) -> None:
+        """Lease the turns owed, oldest first, to ``room``: consumer → turns it may take."""
         if not room:
             return
         wanted: list[tuple[Consumer, Turn]] = []
