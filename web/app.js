@@ -5,7 +5,7 @@
 
 import * as API from "./api.js";
 import { h, zh, signed } from "./dom.js";
-import { lastDiscard } from "./table.js";
+import { lastDiscard } from "./kit.js";
 import { TABLES } from "./games.js";
 import { faceOfId, tileEl } from "./tiles.js";
 import { initI18n, t, has, LANGUAGES, getLanguage, setLanguage } from "./i18n.js";

@@ -10,7 +10,7 @@ import { h } from "./dom.js";
 import { TABLES } from "./games.js";
 import { t } from "./i18n.js";
 import { copyText, ensureStyles, gameTitle } from "./replay.js";
-import { seatNames } from "./table.js";
+import { seatNames } from "./kit.js";
 
 const SAVED = "paiju.friends";   // {game, match_id, mine, tokens: {seat: token}}
 

@@ -12,7 +12,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { has, patternName, t } from "./i18n.js";
 import { cardEl as longCard } from "./longcards.js";
-import { seatNames } from "./table.js";
+import { seatNames } from "./kit.js";
 import { tileEl } from "./tiles.js";
 import { cardEl as wordCard } from "./wordcards.js";
 

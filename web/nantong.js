@@ -6,7 +6,7 @@
 
 import { h, zh, append } from "./dom.js";
 import { seatNames, discardRiver, logPanel, meldEventText, settlementPanel, totalsSection, seedSection, tableShell, playable, scoreEl, seatKind }
-  from "./table.js";
+  from "./kit.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
 import { t, patternName } from "./i18n.js";
 

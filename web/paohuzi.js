@@ -6,7 +6,7 @@
 
 import { h, zh, append } from "./dom.js";
 import { seatNames, discardRiver, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable, scoreEl, seatKind }
-  from "./table.js";
+  from "./kit.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId } from "./wordcards.js";
 import { t } from "./i18n.js";
 

@@ -11,7 +11,7 @@ import { h } from "./dom.js";
 import { TABLES } from "./games.js";
 import { has, t } from "./i18n.js";
 import { seedMatches } from "./seed.js";
-import { seatNames } from "./table.js";
+import { seatNames } from "./kit.js";
 import { tileEl, faceOfId as tileFace, tileName, suitName } from "./tiles.js";
 import * as long from "./longcards.js";
 import * as word from "./wordcards.js";
