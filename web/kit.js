@@ -1,9 +1,31 @@
 // The table kit every game's table is built on (mahjong: table.js; Nantong: nantong.js; Paohuzi:
-// paohuzi.js): seat names, the event log, the discard rows, scores, and the table's and the
-// settlement's frames. Pure rendering: every change of state goes through the handlers the app
-// passes in ``ctx.on``.
+// paohuzi.js): seat names, the event log, the discard rows, scores, the seats around the table
+// with their badges, one's own seat with its action bar, and the settlement's frame. A game
+// describes what it does differently once, in a ``game`` object (below); the kit draws the rest.
+// Pure rendering: every change of state goes through the handlers the app passes in ``ctx.on``.
+//
+// A game, as the kit reads it:
+//   kind              the table's own classes ("table--three table--nantong")
+//   acting            phase → the state's field naming the seat the table waits for ({play: "turn"})
+//   turnPhase         the phase of a turn's discard ("play"; Paohuzi: "discard")
+//   won(st, s)        whether seat ``s`` has won
+//   badges(view, s, names)  its own badges around the dealer's and the winner's: {before, status,
+//                     won (the winner's badge's text), after}; ``ownBadges(view, s)`` more on one's own seat
+//   groups(p, size)   a seat's exposed groups (melds, flowers…)
+//   river(discards, s, last, fresh)   a seat's discards (``discardRiver`` with the game's cards)
+//   shownHand(view, s)   another seat's hand when it lies face up
+//   backs             another seat's hidden hand: {back() (one card's back), cls, label (a key
+//                     with {count}), counted (the count written beside)}; ``tilesBox`` a class to
+//                     wrap that hand and its groups in
+//   hand(view, ctx, names, discardable)   one's own hand
+//   centre(view, ctx, names)    the middle of the table
+//   prompts           phase → (view, ctx, names) => the prompt of a decision other than a turn's
+//                     discard (a claim, the preparation…), or null when there is none
+//   waiting(view, names)  the hint while others decide, or null for the usual one
+//   turn(view, ctx, names, discardable)   a turn: {hint, buttons, discard (false: no Discard button)}
+//   faceOfId(id), short(face)   a card's face, and its name on the Discard button
 
-import { h, zh, signed } from "./dom.js";
+import { h, zh, signed, append } from "./dom.js";
 import { t } from "./i18n.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
@@ -49,8 +71,8 @@ export function lastDiscard(state) {
 // ------------------------------------------------------------------ event log
 
 /** A discard, pung or kong (of any kind) as a sentence: the same words for every game that has
- * them (mahjong and Nantong); ``card`` is the card's name, "" when hidden, ``from`` the claimed
- * seat's name. */
+ * them (mahjong and Nantong), or null for another event; ``card`` is the card's name, "" when
+ * hidden, ``from`` the claimed seat's name. */
 export function meldEventText(type, names, s, card, from) {
   switch (type) {
     case "discard":
@@ -61,8 +83,10 @@ export function meldEventText(type, names, s, card, from) {
       return [names.say("app.ev.kong", s, { card, from }), " ", zh("杠")];
     case "concealed_kong":
       return [names.say(card ? "app.ev.concealedKong" : "app.ev.concealedKongHidden", s, { card }), " ", zh("杠")];
-    default: // added_kong
+    case "added_kong":
       return [names.say("app.ev.addedKong", s, { card }), " ", zh("杠")];
+    default:
+      return null;
   }
 }
 
@@ -104,7 +128,7 @@ export function discardRiver(discards, seat, last, fresh, { cls, label, draw, na
 }
 
 /** A seat's score of this deal and of the match (every table shares it). */
-export function scoreEl(view, s) {
+function scoreEl(view, s) {
   const p = view.state.players[s];
   const cls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
   return h("span", { class: "seat__score", "data-testid": "seat-score",
@@ -114,7 +138,7 @@ export function scoreEl(view, s) {
 }
 
 /** "basic AI" or "player": what sits in a seat. */
-export function seatKind(view, s) {
+function seatKind(view, s) {
   const info = view.seats[s];
   return info?.kind === "ai" ? t("app.seatKind.ai", { level: t(`app.ai.${info.level ?? "basic"}`) })
     : t("app.seatKind.player");
@@ -163,6 +187,59 @@ export function seedSection(view, ctx) {
     h("p", { class: "muted", "data-testid": "seed-check" }, ctx.seedCheck ?? ""));
 }
 
+// ------------------------------------------------------------------ the seats around the table
+
+/** Whether the table waits for seat ``s`` (its seat is lit). */
+export function isActing(st, s, game) {
+  const field = game.acting[st.phase];
+  return field !== undefined && st[field] === s;
+}
+
+/** A seat's badges: the dealer's and the winner's, with the game's own around them. */
+function badges(view, s, names, game) {
+  const st = view.state;
+  const own = game.badges(view, s, names);
+  const out = [...(own.before ?? [])];
+  if (st.dealer === s) {
+    out.push(h("span", { class: "badge badge--dealer", title: t("app.badge.dealerTitle"), "data-testid": "dealer-badge" },
+      zh("庄"), " ", t("app.badge.dealer")));
+  }
+  out.push(...(own.status ?? []));
+  if (game.won(st, s)) {
+    out.push(h("span", { class: "badge badge--won", "data-testid": "won-badge" },
+      zh("胡"), " ", own.won ?? t("app.badge.won")));
+  }
+  out.push(...(own.after ?? []));
+  return out;
+}
+
+/** Another seat's hidden hand: ``count`` backs (``game.backs``). */
+function backsEl(count, { back, cls, label, counted = false }) {
+  const backs = h("div", { class: cls, "data-testid": "backs", "aria-label": t(label, { count }) });
+  for (let i = 0; i < count; i++) backs.append(back());
+  if (counted) backs.append(h("span", { class: "lhand__count" }, String(count)));
+  return backs;
+}
+
+/** Another seat: its name and kind, badges and score, its hand and groups, its discards. */
+function opponentEl(view, s, names, last, fresh, game) {
+  const st = view.state;
+  const kind = seatKind(view, s);
+  const panel = h("section", {
+    class: `seat seat--${names.pos(s)}${isActing(st, s, game) ? " is-turn" : ""}${game.won(st, s) ? " has-won" : ""}`,
+    "data-testid": "seat", "data-seat": s, "aria-label": `${names.name(s)} (${kind})`,
+  });
+  panel.append(h("header", { class: "seat__head" },
+    h("span", { class: "seat__name" }, names.name(s), h("small", {}, ` ${kind}`)),
+    badges(view, s, names, game), scoreEl(view, s)));
+  const p = st.players[s];
+  const tiles = [p.hand ? game.shownHand(view, s) : backsEl(p.hand_count, game.backs), game.groups(p, "sm")];
+  append(panel, game.tilesBox ? h("div", { class: game.tilesBox }, tiles) : tiles);
+  panel.append(game.river(p.discards, s, last, fresh));
+  return panel;
+}
+
+// ------------------------------------------------------------------ one's own seat
 
 /** A card of one's own hand: selectable and discardable (double click) when legal. */
 export function playable(el, id, legal, selected, ctx) {
@@ -175,25 +252,97 @@ export function playable(el, id, legal, selected, ctx) {
   return el;
 }
 
-/** The table element every game shares: seats, centre and own area come from the game's
- *  `parts` ({opponent, centre, mine}); `kind` adds a class and `title` the screen-reader name. */
-export function tableShell(view, ctx, parts, { kind = "", title = "" } = {}) {
+/** One's own seat: badges and score, discards and groups, the hand, and the action bar. */
+function myArea(view, ctx, names, last, fresh, game) {
+  const st = view.state;
+  const s = names.me;
+  const myTurn = st.phase === game.turnPhase && st.to_act && ctx.legal && !ctx.busy;
+  const discardable = new Set(myTurn ? ctx.legal.filter((a) => a.type === "discard").map((a) => a.card) : []);
+  const area = h("section", {
+    class: `me${isActing(st, s, game) ? " is-turn" : ""}${game.won(st, s) ? " has-won" : ""}`,
+    "data-testid": "my-seat", "data-seat": s, "aria-label": t("app.me.seat"),
+  });
+  area.append(h("header", { class: "seat__head" },
+    h("span", { class: "seat__name" }, names.name(s)), badges(view, s, names, game),
+    game.ownBadges?.(view, s) ?? null, scoreEl(view, s)));
+  const p = st.players[s];
+  area.append(h("div", { class: "me__upper" }, game.river(p.discards, s, last, fresh), game.groups(p, "md")));
+  area.append(game.hand(view, ctx, names, discardable));
+  if (names.isMe(s)) area.append(actionBar(view, ctx, names, discardable, game)); // a spectator (a replay) decides nothing
+  return area;
+}
+
+/** A button that plays the action ``a``; ``testid`` and ``action`` name it for the tests and the keys. */
+export function actButton(a, ctx, { cls, testid, action = a.type, ...attrs }, ...children) {
+  return h("button", { type: "button", class: cls, "data-testid": testid, "data-action": action, ...attrs,
+    disabled: ctx.busy, onclick: () => ctx.on.act(a) }, ...children);
+}
+
+/** A decision's button as a choice: its name (and Chinese term ``cn``) over the ``cards`` it takes. */
+export function choiceButton(a, ctx, attrs, label, cn, cards, ...more) {
+  return actButton(a, ctx, attrs, h("span", { class: "choice__label" }, label, cn ? [" ", zh(cn)] : ""),
+    cards.length ? h("span", { class: "choice__cards", "aria-hidden": "true" }, cards) : null, ...more);
+}
+
+/** The legal actions of the types in ``order``, in that order (``tie`` orders two of one type). */
+export function inOrder(legal, order, tie = () => 0) {
+  return legal.filter((a) => order.includes(a.type))
+    .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type) || tie(a, b));
+}
+
+/** A claim's prompt: who offers what (``heading``, ``card``), the question, one button an answer. */
+export function claimPrompt({ cls = "", heading, card, ask, answers }) {
+  return h("section", { class: `prompt prompt--claim${cls}`, "data-testid": "claim-prompt" },
+    h("h2", {}, heading), card, h("span", { class: "prompt__ask" }, ask),
+    h("div", { class: "prompt__choices" }, answers));
+}
+
+/**
+ * The action bar: a decision's prompt (the game's ``prompts`` by phase), or while others decide a
+ * hint, or on one's turn the game's hint and buttons and the Discard button.
+ */
+function actionBar(view, ctx, names, discardable, game) {
+  const st = view.state;
+  const bar = h("div", { class: "actions", "data-testid": "actions" });
+  const prompt = st.to_act && ctx.legal ? game.prompts[st.phase]?.(view, ctx, names) : null;
+  if (prompt) return append(bar, prompt);
+  if (st.phase !== game.turnPhase || !st.to_act) {
+    let hint = st.phase === "over" ? t("app.hint.over") : game.waiting?.(view, names);
+    hint ??= t(st.phase === "claim" && st.claim?.answer ? "app.hint.waitingAnswers" : "app.hint.waiting");
+    return append(bar, h("p", { class: "actions__hint" }, hint));
+  }
+  if (!ctx.legal) return append(bar, h("p", { class: "actions__hint" }, "…"));
+  const turn = game.turn(view, ctx, names, discardable);
+  append(bar, [h("p", { class: "actions__hint", "data-testid": "turn-hint" }, turn.hint), turn.buttons]);
+  if (turn.discard === false) return bar;
+  const selectedOk = ctx.selected !== null && discardable.has(ctx.selected);
+  bar.append(h("button", {
+    type: "button", class: "btn btn--discard", "data-testid": "discard", "data-action": "discard",
+    disabled: !selectedOk || ctx.busy, onclick: () => ctx.on.discard(),
+  }, selectedOk ? t("app.act.discardCard", { card: game.short(game.faceOfId(ctx.selected)) }) : t("app.act.discard")));
+  return bar;
+}
+
+// ------------------------------------------------------------------ the whole table
+
+/** The table of ``game``: the other seats, the centre and one's own seat. */
+export function renderTable(view, ctx, game) {
   const st = view.state;
   const names = seatNames(view);
   const last = lastDiscard(st);
   const fresh = last && ctx.fresh && ctx.fresh.key === `${view.deal}:${last.seat}:${last.card.id}` ? ctx.fresh : null;
   const table = h("section", {
-    class: `table${kind ? ` ${kind}` : ""} phase-${st.phase}`, "data-testid": "table", "data-phase": st.phase,
+    class: `table${game.kind ? ` ${game.kind}` : ""} phase-${st.phase}`, "data-testid": "table", "data-phase": st.phase,
     "data-to-act": st.to_act ? "true" : "false", "data-version": view.version,
     "data-busy": ctx.busy ? "true" : "false", "data-deal": view.deal,
     "data-legal-ready": ctx.legal && !ctx.busy ? "true" : "false",
     "data-game": view.game ?? st.game,
-    "aria-label": t("app.table.label", { title: ctx.title ?? title }),
+    "aria-label": t("app.table.label", { title: ctx.title ?? "" }),
   });
   for (let s = 0; s < st.players.length; s++) {
-    if (s !== names.me) table.append(parts.opponent(view, s, names, last, fresh));
+    if (s !== names.me) table.append(opponentEl(view, s, names, last, fresh, game));
   }
-  table.append(parts.centre(view, ctx, names));
-  table.append(parts.mine(view, ctx, names, last, fresh));
+  table.append(game.centre(view, ctx, names));
+  table.append(myArea(view, ctx, names, last, fresh, game));
   return table;
 }

@@ -4,9 +4,9 @@
 // player's hu itemised and the pairwise settlement. Pure rendering, like table.js: every change
 // goes through the handlers the app passes in ``ctx.on``.
 
-import { h, zh, append } from "./dom.js";
-import { seatNames, discardRiver, logPanel, meldEventText, settlementPanel, totalsSection, seedSection, tableShell, playable, scoreEl, seatKind }
-  from "./kit.js";
+import { h, zh } from "./dom.js";
+import { seatNames, discardRiver, logPanel, meldEventText, settlementPanel, totalsSection, seedSection, playable,
+  renderTable as kitTable, actButton, choiceButton, inOrder, claimPrompt } from "./kit.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
 import { t, patternName } from "./i18n.js";
 
@@ -66,18 +66,12 @@ function eventText(ev, names, state) {
     case "draw":
       if (ev.replacement) return names.say(face ? "app.nt.ev.drawReplacement" : "app.ev.drawReplacement", s, { card });
       return face ? names.say("app.ev.draw", s, { card }) : null;
-    case "discard":
-    case "pung":
-    case "kong":
-    case "concealed_kong":
-    case "added_kong":
-      return meldEventText(ev.type, names, s, card, from);
     case "win":
       return [zh("胡"), " ", howWon(ev.how, s, ev.from, face, names)];
     case "end":
       return t(ev.reason === "exhausted" ? "app.nt.ev.exhausted" : "app.ev.end");
     default:
-      return ev.type;
+      return meldEventText(ev.type, names, s, card, from) ?? ev.type;
   }
 }
 
@@ -128,30 +122,20 @@ function prepared(state) {
   return done;
 }
 
-function badges(view, s) {
+/** Nantong's badges: ready, and while the seats prepare who does and who is done. */
+function nantongBadges(view, s) {
   const st = view.state;
   const p = st.players[s];
-  const out = [];
-  if (st.dealer === s) {
-    out.push(h("span", { class: "badge badge--dealer", title: t("app.badge.dealerTitle"), "data-testid": "dealer-badge" },
-      zh("庄"), " ", t("app.badge.dealer")));
-  }
+  const status = [];
   if (p.ready) {
-    out.push(h("span", { class: "badge badge--ready", title: t("app.nt.readyTitle"),
+    status.push(h("span", { class: "badge badge--ready", title: t("app.nt.readyTitle"),
       "data-testid": "ready-badge" }, zh("听"), " ", t("app.badge.ready")));
   }
   if (st.phase === "prepare") {
-    if (st.preparing === s) out.push(h("span", { class: "badge badge--active" }, t("app.nt.preparing")));
-    else if (prepared(st).has(s)) out.push(h("span", { class: "badge badge--muted" }, t("app.nt.prepared")));
+    if (st.preparing === s) status.push(h("span", { class: "badge badge--active" }, t("app.nt.preparing")));
+    else if (prepared(st).has(s)) status.push(h("span", { class: "badge badge--muted" }, t("app.nt.prepared")));
   }
-  if (st.result?.winner === s) {
-    out.push(h("span", { class: "badge badge--won", "data-testid": "won-badge" }, zh("胡"), " ", t("app.badge.won")));
-  }
-  return out;
-}
-
-function isActing(st, s) {
-  return (st.phase === "play" && st.turn === s) || (st.phase === "prepare" && st.preparing === s);
+  return { status };
 }
 
 function shownHand(cards, size, winId = null) {
@@ -169,28 +153,9 @@ function shownHand(cards, size, winId = null) {
 
 // ------------------------------------------------------------------ opponents
 
-function opponentEl(view, s, names, last, fresh) {
+function seatHand(view, s) {
   const st = view.state;
-  const p = st.players[s];
-  const kind = seatKind(view, s);
-  const panel = h("section", {
-    class: `seat seat--${names.pos(s)}${isActing(st, s) ? " is-turn" : ""}${st.result?.winner === s ? " has-won" : ""}`,
-    "data-testid": "seat", "data-seat": s, "aria-label": `${names.name(s)} (${kind})`,
-  });
-  panel.append(h("header", { class: "seat__head" },
-    h("span", { class: "seat__name" }, names.name(s), h("small", {}, ` ${kind}`)),
-    badges(view, s), scoreEl(view, s)));
-  if (p.hand) panel.append(shownHand(p.hand, "sm", st.result?.win?.seat === s ? st.result.win.card?.id : null));
-  else {
-    const backs = h("div", { class: "lhand lhand--backs", "data-testid": "backs",
-      "aria-label": t("app.nt.cardsInHand", { count: p.hand_count }) });
-    for (let i = 0; i < p.hand_count; i++) backs.append(backEl("tiny"));
-    backs.append(h("span", { class: "lhand__count" }, String(p.hand_count)));
-    panel.append(backs);
-  }
-  append(panel, [groupsEl(p, "sm")]);
-  panel.append(riverEl(p.discards, s, last, fresh));
-  return panel;
+  return shownHand(st.players[s].hand, "sm", st.result?.win?.seat === s ? st.result.win.card?.id : null);
 }
 
 // ------------------------------------------------------------------ the centre
@@ -217,7 +182,7 @@ function turnText(view, names) {
   return names.isMe(st.turn) ? t("app.turn.yours") : t("app.turn.toPlay", { who: names.name(st.turn) });
 }
 
-function centre(view, names) {
+function centre(view, ctx, names) {
   const st = view.state;
   return h("div", { class: "centre centre--nantong" },
     h("div", { class: "board" },
@@ -236,166 +201,124 @@ function centre(view, names) {
 const PREP = { opening_kong: "杠", opening_triplet: "", hezi: "天地合子", ready: "听", finish: "" };
 
 function prepPrompt(view, ctx) {
-  const order = ["opening_kong", "opening_triplet", "hezi", "ready", "finish"];
-  const actions = ctx.legal.filter((a) => a.type in PREP).sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
+  const actions = inOrder(ctx.legal, ["opening_kong", "opening_triplet", "hezi", "ready", "finish"]);
   const declarations = actions.some((a) => a.type !== "finish");
   return h("section", { class: "prompt prompt--prep", "data-testid": "prep-prompt" },
     h("div", { class: "prompt__text" },
       h("h2", {}, t("app.nt.yourPreparation")),
       h("p", { class: "prompt__hint" }, t(declarations ? "app.nt.prepHint" : "app.nt.prepNone"))),
     h("div", { class: "prompt__choices" }, actions.map((a) => {
-      const label = t(`app.nt.prep.${a.type}`);
-      const cn = PREP[a.type];
       const hint = a.type === "finish" ? "" : t(`app.nt.prepHint.${a.type}`);
-      const faces = (a.cards ?? []).map(faceOfId);
-      return h("button", {
-        type: "button", class: `btn choice choice--${a.type}${a.type === "finish" ? " btn--primary" : ""}`,
-        "data-testid": `prep-${a.type}`, "data-action": a.type, disabled: ctx.busy, title: hint || null,
-        onclick: () => ctx.on.act(a),
-      }, h("span", { class: "choice__label" }, label, cn ? [" ", zh(cn)] : ""),
-      faces.length ? h("span", { class: "choice__cards", "aria-hidden": "true" },
-        faces.map((f) => cardEl(f, { size: "btn" }))) : null);
+      return choiceButton(a, ctx, {
+        cls: `btn choice choice--${a.type}${a.type === "finish" ? " btn--primary" : ""}`, testid: `prep-${a.type}`,
+        title: hint || null,
+      }, t(`app.nt.prep.${a.type}`), PREP[a.type], (a.cards ?? []).map((id) => cardEl(faceOfId(id), { size: "btn" })));
     })));
 }
 
 /** Claim buttons: the text is app.claim.<type>, with the Chinese term beside it. */
 const CLAIM_LABELS = { win: "胡", kong: "杠", pung: "碰", pass: "过" };
 
-function claimPrompt(view, ctx, names) {
-  const st = view.state;
-  const c = st.claim;
+function nantongClaim(view, ctx, names) {
+  const c = view.state.claim;
+  if (!c) return null;
   const rob = c.kind === "rob";
-  const order = ["win", "kong", "pung", "pass"];
-  const actions = ctx.legal.filter((a) => CLAIM_LABELS[a.type])
-    .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
   const face = c.card.face;
   const count = { kong: 4, pung: 3 };
-  return h("section", { class: "prompt prompt--claim", "data-testid": "claim-prompt" },
-    h("h2", {}, names.say(rob ? "app.claim.robbing" : "app.claim.discarded", c.from)),
-    cardEl(face, { size: "md", cls: "prompt__tile" }),
-    h("span", { class: "prompt__ask" }, t(rob ? "app.claim.robAsk" : "app.claim.ask")),
-    h("div", { class: "prompt__choices" }, actions.map((a) => {
-      const label = t(`app.claim.${a.type}`);
-      const cn = CLAIM_LABELS[a.type];
-      return h("button", { type: "button", class: `btn btn--${a.type} choice`, "data-testid": `claim-${a.type}`, "data-action": a.type,
-        disabled: ctx.busy, onclick: () => ctx.on.act(a) },
-      h("span", { class: "choice__label" }, label, " ", zh(cn)),
-      count[a.type] ? h("span", { class: "choice__cards", "aria-hidden": "true" },
-        Array.from({ length: count[a.type] }, (_, i) => cardEl(face, { size: "btn", cls: i === 0 ? "is-offered" : "" })))
-        : null);
-    })));
+  return claimPrompt({
+    heading: names.say(rob ? "app.claim.robbing" : "app.claim.discarded", c.from),
+    card: cardEl(face, { size: "md", cls: "prompt__tile" }),
+    ask: t(rob ? "app.claim.robAsk" : "app.claim.ask"),
+    answers: inOrder(ctx.legal, ["win", "kong", "pung", "pass"]).map((a) => choiceButton(a, ctx,
+      { cls: `btn btn--${a.type} choice`, testid: `claim-${a.type}` }, t(`app.claim.${a.type}`), CLAIM_LABELS[a.type],
+      Array.from({ length: count[a.type] ?? 0 }, (_, i) => cardEl(face, { size: "btn", cls: i === 0 ? "is-offered" : "" })))),
+  });
 }
 
 // ------------------------------------------------------------------ my seat
 
-function myArea(view, ctx, names, last, fresh) {
+function myHand(view, ctx, names, discardable) {
   const st = view.state;
   const s = names.me;
   const p = st.players[s];
-  const myTurn = st.phase === "play" && st.to_act && ctx.legal && !ctx.busy;
-  const discardable = new Set(myTurn ? ctx.legal.filter((a) => a.type === "discard").map((a) => a.card) : []);
-  const won = st.result?.winner === s;
-  const area = h("section", {
-    class: `me${isActing(st, s) ? " is-turn" : ""}${won ? " has-won" : ""}`,
-    "data-testid": "my-seat", "data-seat": s, "aria-label": t("app.me.seat"),
-  });
-  area.append(h("header", { class: "seat__head" },
-    h("span", { class: "seat__name" }, names.name(s)), badges(view, s), scoreEl(view, s)));
-  area.append(h("div", { class: "me__upper" }, riverEl(p.discards, s, last, fresh), groupsEl(p, "md")));
-
-  if (st.phase === "over") {
-    area.append(shownHand(p.hand ?? [], "lg", won ? st.result.win.card?.id : null));
-  } else {
-    const drawnId = st.drawn?.id;
-    const replaced = new Set((p.replacement_cards ?? []).map((c) => c.id));
-    const claimFace = st.phase === "claim" && st.to_act ? st.claim?.card.face : null;
-    const cards = sortCards((p.hand ?? []).filter((c) => c.id !== drawnId));
-    if (st.drawn) cards.push(st.drawn);
-    const hand = h("div", { class: "lhand lhand--mine", "data-testid": "hand", role: "group", "aria-label": t("app.me.hand") });
-    cards.forEach((c) => {
-      if (c.id === drawnId) hand.append(h("span", { class: "lhand__gap", "aria-hidden": "true" }));
-      const legal = discardable.has(c.id);
-      const selected = legal && ctx.selected === c.id;
-      const repl = replaced.has(c.id);
-      const match = claimFace === c.face;
-      const label = [cardName(c.face), c.id === drawnId ? t("app.me.justDrawn") : "",
-        repl ? t("app.nt.replacementCard") : ""].filter(Boolean).join(", ");
-      const el = cardEl(c.face, {
-        tag: "button", size: "lg", label,
-        cls: `${legal ? "is-legal" : ""}${selected ? " is-selected" : ""}${c.id === drawnId ? " is-drawn" : ""}`
-          + `${repl ? " is-replacement" : ""}${match ? " is-match" : ""}`,
-        data: { testid: "hand-tile", id: c.id, legal: legal ? "true" : "false", key: `card-${c.id}`,
-          short: cardChinese(c.face) },
-      });
-      hand.append(playable(el, c.id, legal, selected, ctx));
+  if (st.phase === "over") return shownHand(p.hand ?? [], "lg", NANTONG.won(st, s) ? st.result.win.card?.id : null);
+  const drawnId = st.drawn?.id;
+  const replaced = new Set((p.replacement_cards ?? []).map((c) => c.id));
+  const claimFace = st.phase === "claim" && st.to_act ? st.claim?.card.face : null;
+  const cards = sortCards((p.hand ?? []).filter((c) => c.id !== drawnId));
+  if (st.drawn) cards.push(st.drawn);
+  const hand = h("div", { class: "lhand lhand--mine", "data-testid": "hand", role: "group", "aria-label": t("app.me.hand") });
+  cards.forEach((c) => {
+    if (c.id === drawnId) hand.append(h("span", { class: "lhand__gap", "aria-hidden": "true" }));
+    const legal = discardable.has(c.id);
+    const selected = legal && ctx.selected === c.id;
+    const repl = replaced.has(c.id);
+    const match = claimFace === c.face;
+    const label = [cardName(c.face), c.id === drawnId ? t("app.me.justDrawn") : "",
+      repl ? t("app.nt.replacementCard") : ""].filter(Boolean).join(", ");
+    const el = cardEl(c.face, {
+      tag: "button", size: "lg", label,
+      cls: `${legal ? "is-legal" : ""}${selected ? " is-selected" : ""}${c.id === drawnId ? " is-drawn" : ""}`
+        + `${repl ? " is-replacement" : ""}${match ? " is-match" : ""}`,
+      data: { testid: "hand-tile", id: c.id, legal: legal ? "true" : "false", key: `card-${c.id}`,
+        short: cardChinese(c.face) },
     });
-    area.append(hand);
-  }
-  if (names.isMe(s)) area.append(actionBar(view, ctx, discardable)); // a spectator (a replay) decides nothing
-  return area;
+    hand.append(playable(el, c.id, legal, selected, ctx));
+  });
+  return hand;
 }
 
-function actionBar(view, ctx, discardable) {
+/** A turn: a win (the dealer's first: heavenly), kongs, then the discard. */
+function nantongTurn(view, ctx, names) {
   const st = view.state;
-  const names = seatNames(view);
   const me = st.players[names.me];
-  const bar = h("div", { class: "actions", "data-testid": "actions" });
-  if (st.to_act && ctx.legal && st.phase === "prepare") {
-    bar.append(prepPrompt(view, ctx));
-    return bar;
-  }
-  if (st.to_act && ctx.legal && st.phase === "claim" && st.claim) {
-    bar.append(claimPrompt(view, ctx, names));
-    return bar;
-  }
-  if (st.phase !== "play" || !st.to_act) {
-    let hint = t("app.hint.waiting");
-    if (st.phase === "over") hint = t("app.hint.over");
-    else if (st.phase === "prepare") {
-      hint = st.to_act ? "…" : t("app.nt.declaring", { who: names.name(st.preparing) });
-    } else if (st.phase === "claim" && st.claim?.answer) hint = t("app.hint.waitingAnswers");
-    bar.append(h("p", { class: "actions__hint" }, hint));
-    return bar;
-  }
-  if (!ctx.legal) {
-    bar.append(h("p", { class: "actions__hint" }, "…"));
-    return bar;
-  }
-  const selectedOk = ctx.selected !== null && discardable.has(ctx.selected);
   const heavenly = !st.drawn && st.dealer === names.me && !st.events.some((e) => e.type === "discard");
   let hint = t("app.hint.discardCard");
   if (me.ready && st.drawn) hint = t("app.nt.hintReady");
   else if (heavenly) hint = t("app.nt.hintDealer");
   else if (!st.drawn) hint = t("app.nt.hintNoDraw");
-  bar.append(h("p", { class: "actions__hint", "data-testid": "turn-hint" }, hint));
-  for (const a of ctx.legal) {
+  const buttons = ctx.legal.map((a) => {
     if (a.type === "win") {
-      bar.append(h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win",
-        disabled: ctx.busy, onclick: () => ctx.on.act(a) },
-      heavenly ? [t("app.act.heavenly"), " ", zh("天胡")] : [t("app.claim.win"), " ", zh("自摸")]));
-    } else if (a.type === "concealed_kong" || a.type === "added_kong") {
-      const face = faceOfId(a.type === "added_kong" ? a.card : a.cards[0]);
-      bar.append(h("button", { type: "button", class: "btn btn--kong choice", "data-testid": "turn-kong", "data-action": "kong",
-        disabled: ctx.busy, onclick: () => ctx.on.act(a) },
-      h("span", { class: "choice__label" }, t(a.type === "added_kong" ? "app.nt.addToPung" : "app.claim.kong"), " ", zh("杠")),
-      h("span", { class: "choice__cards", "aria-hidden": "true" },
-        Array.from({ length: 4 }, () => cardEl(face, { size: "btn" })))));
+      return actButton(a, ctx, { cls: "btn btn--win", testid: "turn-win" },
+        heavenly ? [t("app.act.heavenly"), " ", zh("天胡")] : [t("app.claim.win"), " ", zh("自摸")]);
     }
-  }
-  const selected = selectedOk ? faceOfId(ctx.selected) : null;
-  bar.append(h("button", {
-    type: "button", class: "btn btn--discard", "data-testid": "discard", "data-action": "discard",
-    disabled: !selectedOk || ctx.busy, onclick: () => ctx.on.discard(),
-  }, selected ? t("app.act.discardCard", { card: cardChinese(selected) }) : t("app.act.discard")));
-  return bar;
+    if (a.type !== "concealed_kong" && a.type !== "added_kong") return null;
+    const face = faceOfId(a.type === "added_kong" ? a.card : a.cards[0]);
+    return choiceButton(a, ctx, { cls: "btn btn--kong choice", testid: "turn-kong", action: "kong" },
+      t(a.type === "added_kong" ? "app.nt.addToPung" : "app.claim.kong"), "杠",
+      Array.from({ length: 4 }, () => cardEl(face, { size: "btn" })));
+  });
+  return { hint, buttons };
 }
 
 // ------------------------------------------------------------------ the whole table
 
+/** Nantong as the table kit draws it. */
+const NANTONG = {
+  kind: "table--three table--nantong",
+  acting: { play: "turn", prepare: "preparing" },
+  turnPhase: "play",
+  won: (st, s) => st.result?.winner === s,
+  badges: nantongBadges,
+  groups: groupsEl,
+  river: riverEl,
+  shownHand: seatHand,
+  backs: { back: () => backEl("tiny"), cls: "lhand lhand--backs", label: "app.nt.cardsInHand", counted: true },
+  hand: myHand,
+  centre,
+  prompts: { prepare: prepPrompt, claim: nantongClaim },
+  waiting(view, names) {
+    const st = view.state;
+    if (st.phase !== "prepare") return null;
+    return st.to_act ? "…" : t("app.nt.declaring", { who: names.name(st.preparing) });
+  },
+  turn: nantongTurn,
+  faceOfId,
+  short: cardChinese,
+};
+
 export function renderTable(view, ctx) {
-  return tableShell(view, ctx, {
-    opponent: opponentEl, centre: (v, _ctx, names) => centre(v, names), mine: myArea,
-  }, { kind: "table--three table--nantong" });
+  return kitTable(view, ctx, NANTONG);
 }
 
 // ------------------------------------------------------------------ settlement (NT-6)

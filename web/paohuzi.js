@@ -4,9 +4,9 @@
 // groups, shown card by card), and at the end the winner's groups, huxi and tun itemised. Pure
 // rendering, like table.js: every change goes through the handlers the app passes in ``ctx.on``.
 
-import { h, zh, append } from "./dom.js";
-import { seatNames, discardRiver, logPanel, settlementPanel, totalsSection, seedSection, tableShell, playable, scoreEl, seatKind }
-  from "./kit.js";
+import { h, zh } from "./dom.js";
+import { seatNames, discardRiver, logPanel, settlementPanel, totalsSection, seedSection, playable,
+  renderTable as kitTable, actButton, choiceButton, inOrder, claimPrompt } from "./kit.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId } from "./wordcards.js";
 import { t } from "./i18n.js";
 
@@ -104,58 +104,28 @@ function riverEl(discards, seat, last, fresh) {
     { cls: "wriver", label: t("app.ph.row"), draw: cardEl, name: cardName, empty: t("app.ph.rowEmpty") });
 }
 
-function badges(view, s) {
-  const st = view.state;
-  const p = st.players[s];
-  const out = [];
-  if (st.dealer === s) {
-    out.push(h("span", { class: "badge badge--dealer", title: t("app.badge.dealerTitle"), "data-testid": "dealer-badge" },
-      zh("庄"), " ", t("app.badge.dealer")));
-  }
-  if (p.dead) out.push(h("span", { class: "badge badge--bad", title: t("app.ph.deadTitle") }, t("app.ph.dead")));
-  if (st.result?.win?.seat === s) {
-    out.push(h("span", { class: "badge badge--won", "data-testid": "won-badge" }, zh("胡"), " ", t("app.badge.won")));
-  }
-  out.push(h("span", { class: "badge badge--huxi", title: t("app.ph.exposedHuxi"), "data-testid": "exposed-huxi" },
-    zh("胡息"), ` ${p.exposed_huxi}`));
-  return out;
+/** Paohuzi's badges: a dead hand, and every seat's exposed huxi. */
+function paohuziBadges(view, s) {
+  const p = view.state.players[s];
+  return {
+    status: p.dead ? [h("span", { class: "badge badge--bad", title: t("app.ph.deadTitle") }, t("app.ph.dead"))] : [],
+    after: [h("span", { class: "badge badge--huxi", title: t("app.ph.exposedHuxi"), "data-testid": "exposed-huxi" },
+      zh("胡息"), ` ${p.exposed_huxi}`)],
+  };
 }
 
-/** Whose move the table waits for: the discarder (during claims, the card on offer is lit). */
-function isActing(st, s) {
-  return (st.phase === "discard" || st.phase === "heavenly") && st.turn === s;
+/** One's own kans, locked in the hand, count for huxi already (PH-2.3). */
+function kanBadge(view, s) {
+  const kans = view.state.players[s].kans ?? [];
+  if (!kans.length) return null;
+  return h("span", { class: "badge badge--muted", title: t("app.ph.kanHuxiTitle") },
+    t("app.ph.kanHuxi", { n: kans.reduce((n, f) => n + (f[0] === "d" ? 6 : 3), 0) }));
 }
 
 function shownHand(cards, size) {
   const row = h("div", { class: "whand whand--shown", "data-testid": "shown-hand" });
   sortCards(cards).forEach((c) => row.append(cardEl(c.face, { size })));
   return row;
-}
-
-// ------------------------------------------------------------------ opponents
-
-function opponentEl(view, s, names, last, fresh) {
-  const st = view.state;
-  const p = st.players[s];
-  const kind = seatKind(view, s);
-  const panel = h("section", {
-    class: `seat seat--${names.pos(s)}${isActing(st, s) ? " is-turn" : ""}${st.result?.win?.seat === s ? " has-won" : ""}`,
-    "data-testid": "seat", "data-seat": s, "aria-label": `${names.name(s)} (${kind})`,
-  });
-  panel.append(h("header", { class: "seat__head" },
-    h("span", { class: "seat__name" }, names.name(s), h("small", {}, ` ${kind}`)),
-    badges(view, s), scoreEl(view, s)));
-  if (p.hand) panel.append(shownHand(p.hand, "sm"));
-  else {
-    const backs = h("div", { class: "whand whand--backs", "data-testid": "backs",
-      "aria-label": t("app.nt.cardsInHand", { count: p.hand_count }) });
-    for (let i = 0; i < p.hand_count; i++) backs.append(backEl("tiny"));
-    backs.append(h("span", { class: "lhand__count" }, String(p.hand_count)));
-    panel.append(backs);
-  }
-  append(panel, [groupsEl(p, "sm")]);
-  panel.append(riverEl(p.discards, s, last, fresh));
-  return panel;
 }
 
 // ------------------------------------------------------------------ the centre
@@ -184,7 +154,7 @@ function turnText(view, names) {
   return names.isMe(st.turn) ? t("app.turn.yours") : t("app.ph.toDiscard", { who: names.name(st.turn) });
 }
 
-function centre(view, names) {
+function centre(view, ctx, names) {
   const st = view.state;
   return h("div", { class: "centre centre--paohuzi" },
     h("div", { class: "board" },
@@ -209,66 +179,48 @@ const claimLabel = (type) => (type === "win" || type === "pass" ? t(`app.claim.$
 function claimButton(a, i, ctx, face) {
   const label = claimLabel(a.type);
   const cn = CLAIM_LABELS[a.type];
-  const attrs = { type: "button", class: `btn btn--${a.type} choice`, "data-testid": `claim-${a.type}`, "data-action": a.type,
-    disabled: ctx.busy, onclick: () => ctx.on.act(a) };
+  const attrs = { cls: `btn btn--${a.type} choice`, testid: `claim-${a.type}` };
   if (a.type !== "chi") {
-    const n = { pao: 4, peng: 3 }[a.type];
-    return h("button", attrs, h("span", { class: "choice__label" }, label, " ", zh(cn)),
-      n ? h("span", { class: "choice__cards", "aria-hidden": "true" },
-        Array.from({ length: n }, (_, k) => cardEl(face, { size: "btn", cls: k === 0 ? "is-offered" : "" }))) : null);
+    return choiceButton(a, ctx, attrs, label, cn, Array.from({ length: { pao: 4, peng: 3 }[a.type] ?? 0 },
+      (_, k) => cardEl(face, { size: "btn", cls: k === 0 ? "is-offered" : "" })));
   }
   // a chi: the card on offer with two of yours, then each bi group (PH-4.6)
   const main = sortCards([{ id: -1, face }, ...a.cards.map((id) => ({ id, face: faceOfId(id) }))]);
   const bi = a.bi.map((g) => g.map(faceOfId));
   const text = [main.map((c) => cardName(c.face)).join(" "),
     ...bi.map((g) => `${t("app.ph.bi")} ${g.map(cardName).join(" ")}`)];
-  return h("button", { ...attrs, "data-index": i, "data-cards": a.cards.join(","),
-    "data-bi": a.bi.map((g) => g.join(",")).join(";"), "aria-label": `${label} ${text.join(", ")}` },
-  h("span", { class: "choice__label" }, label, " ", zh(cn)),
-  h("span", { class: "choice__cards", "aria-hidden": "true" },
-    main.map((c) => cardEl(c.face, { size: "btn", cls: c.id === -1 ? "is-offered" : "" }))),
+  return choiceButton(a, ctx, { ...attrs, "data-index": i, "data-cards": a.cards.join(","),
+    "data-bi": a.bi.map((g) => g.join(",")).join(";"), "aria-label": `${label} ${text.join(", ")}` }, label, cn,
+  main.map((c) => cardEl(c.face, { size: "btn", cls: c.id === -1 ? "is-offered" : "" })),
   bi.map((g) => [h("span", { class: "choice__bi", "aria-hidden": "true" }, "+ ", zh("比")),
     h("span", { class: "choice__cards", "aria-hidden": "true" }, g.map((f) => cardEl(f, { size: "btn" })))]));
 }
 
-function claimPrompt(view, ctx, names) {
-  const st = view.state;
-  const o = st.offer;
-  const order = ["win", "pao", "peng", "chi", "pass"];
-  const actions = ctx.legal.filter((a) => CLAIM_LABELS[a.type])
-    .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
-  const verb = names.say(o.kind === "reveal" ? "app.ph.revealed" : "app.claim.discarded", o.from);
-  return h("section", { class: "prompt prompt--claim prompt--paohuzi", "data-testid": "claim-prompt" },
-    h("h2", {}, verb),
-    cardEl(o.card.face, { size: "md", cls: "prompt__tile" }),
-    h("span", { class: "prompt__ask" }, t(actions.filter((a) => a.type === "chi").length > 1
-      ? "app.ph.takeChis" : "app.ph.take")),
-    h("div", { class: "prompt__choices" }, actions.map((a, i) => claimButton(a, i, ctx, o.card.face))));
+function paohuziClaim(view, ctx, names) {
+  const o = view.state.offer;
+  if (!o) return null;
+  const answers = inOrder(ctx.legal, ["win", "pao", "peng", "chi", "pass"]);
+  return claimPrompt({
+    cls: " prompt--paohuzi",
+    heading: names.say(o.kind === "reveal" ? "app.ph.revealed" : "app.claim.discarded", o.from),
+    card: cardEl(o.card.face, { size: "md", cls: "prompt__tile" }),
+    ask: t(answers.filter((a) => a.type === "chi").length > 1 ? "app.ph.takeChis" : "app.ph.take"),
+    answers: answers.map((a, i) => claimButton(a, i, ctx, o.card.face)),
+  });
+}
+
+/** A Heavenly win is offered before the first move (PH-5.4). */
+function heavenlyPrompt(view, ctx) {
+  return [h("p", { class: "actions__hint" }, t("app.ph.hintHeavenly")),
+    actButton({ type: "win" }, ctx, { cls: "btn btn--win", testid: "turn-win" }, t("app.act.heavenly"), " ", zh("天胡"))];
 }
 
 // ------------------------------------------------------------------ my seat
 
-function myArea(view, ctx, names, last, fresh) {
+function myHand(view, ctx, names, discardable) {
   const st = view.state;
-  const s = names.me;
-  const p = st.players[s];
-  const myTurn = st.phase === "discard" && st.to_act && ctx.legal && !ctx.busy;
-  const discardable = new Set(myTurn ? ctx.legal.filter((a) => a.type === "discard").map((a) => a.card) : []);
-  const won = st.result?.win?.seat === s;
-  const area = h("section", {
-    class: `me${isActing(st, s) ? " is-turn" : ""}${won ? " has-won" : ""}`,
-    "data-testid": "my-seat", "data-seat": s, "aria-label": t("app.me.seat"),
-  });
+  const p = st.players[names.me];
   const kans = new Set(p.kans ?? []);
-  const kanHuxi = [...kans].reduce((n, f) => n + (f[0] === "d" ? 6 : 3), 0);
-  area.append(h("header", { class: "seat__head" },
-    h("span", { class: "seat__name" }, names.name(s)),
-    badges(view, s),
-    kans.size ? h("span", { class: "badge badge--muted", title: t("app.ph.kanHuxiTitle") },
-      t("app.ph.kanHuxi", { n: kanHuxi })) : null,
-    scoreEl(view, s)));
-  area.append(h("div", { class: "me__upper" }, riverEl(p.discards, s, last, fresh), groupsEl(p, "md")));
-
   const cards = sortCards(p.hand ?? []);
   const hand = h("div", { class: "whand whand--mine", "data-testid": "hand", role: "group", "aria-label": t("app.me.hand") });
   // PH-2.3: kans are locked in the hand; shown apart, never discarded
@@ -290,72 +242,56 @@ function myArea(view, ctx, names, last, fresh) {
       tag: "button", size: "lg", label: cardName(c.face),
       cls: `${legal ? "is-legal" : ""}${selected ? " is-selected" : ""}${offerFace === c.face ? " is-match" : ""}`,
       data: { testid: "hand-tile", id: c.id, legal: legal ? "true" : "false", key: `card-${c.id}`,
-        short: `${cardChinese(c.face)} (${cardName(c.face)})` },
+        short: shortName(c.face) },
     });
     hand.append(playable(el, c.id, legal, selected, ctx));
   });
-  area.append(hand);
-  if (names.isMe(s)) area.append(actionBar(view, ctx, discardable)); // a spectator (a replay) decides nothing
-  return area;
+  return hand;
 }
 
-function actionBar(view, ctx, discardable) {
-  const st = view.state;
-  const names = seatNames(view);
-  const me = st.players[names.me];
-  const bar = h("div", { class: "actions", "data-testid": "actions" });
-  if (st.to_act && ctx.legal && st.phase === "claim" && st.offer) {
-    bar.append(claimPrompt(view, ctx, names));
-    return bar;
-  }
-  if (st.to_act && ctx.legal && st.phase === "heavenly") {
-    bar.append(h("p", { class: "actions__hint" }, t("app.ph.hintHeavenly")),
-      h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win", disabled: ctx.busy,
-        onclick: () => ctx.on.act({ type: "win" }) }, t("app.act.heavenly"), " ", zh("天胡")));
-    return bar;
-  }
-  if (st.phase !== "discard" || !st.to_act) {
-    let hint = t("app.hint.waiting");
-    if (st.phase === "over") hint = t("app.hint.over");
-    else if (me.dead) hint = t("app.ph.hintDead");
-    else if (st.phase === "claim" && st.claim?.answer) hint = t("app.hint.waitingAnswers");
-    bar.append(h("p", { class: "actions__hint" }, hint));
-    return bar;
-  }
-  if (!ctx.legal) {
-    bar.append(h("p", { class: "actions__hint" }, "…"));
-    return bar;
-  }
+/** A card on the Discard button and in announcements: "三 (small 3)". */
+const shortName = (face) => `${cardChinese(face)} (${cardName(face)})`;
+
+/** A turn: a win on one's own reveal, or playing on (a pass), and a discard when one is due. */
+function paohuziTurn(view, ctx, names, discardable) {
   const mustDiscard = discardable.size > 0;
   const win = ctx.legal.find((a) => a.type === "win");
   const pass = ctx.legal.find((a) => a.type === "pass");
-  bar.append(h("p", { class: "actions__hint", "data-testid": "turn-hint" },
-    t(win ? "app.ph.hintWin" : mustDiscard ? "app.hint.discardCard" : "app.ph.hintNoDiscard")));
-  if (win) {
-    bar.append(h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win",
-      disabled: ctx.busy, onclick: () => ctx.on.act(win) }, t("app.claim.win"), " ", zh("胡")));
-  }
-  if (pass) {
-    bar.append(h("button", { type: "button", class: "btn", "data-testid": "turn-pass", "data-action": "pass",
-      disabled: ctx.busy, onclick: () => ctx.on.act(pass) }, t(win ? "app.ph.playOn" : "app.ph.continue")));
-  }
-  if (mustDiscard) {
-    const selectedOk = ctx.selected !== null && discardable.has(ctx.selected);
-    const face = selectedOk ? faceOfId(ctx.selected) : null;
-    bar.append(h("button", {
-      type: "button", class: "btn btn--discard", "data-testid": "discard", "data-action": "discard",
-      disabled: !selectedOk || ctx.busy, onclick: () => ctx.on.discard(),
-    }, face ? t("app.act.discardCard", { card: `${cardChinese(face)} (${cardName(face)})` }) : t("app.act.discard")));
-  }
-  return bar;
+  return {
+    hint: t(win ? "app.ph.hintWin" : mustDiscard ? "app.hint.discardCard" : "app.ph.hintNoDiscard"),
+    buttons: [
+      win ? actButton(win, ctx, { cls: "btn btn--win", testid: "turn-win" }, t("app.claim.win"), " ", zh("胡")) : null,
+      pass ? actButton(pass, ctx, { cls: "btn", testid: "turn-pass" }, t(win ? "app.ph.playOn" : "app.ph.continue")) : null,
+    ],
+    discard: mustDiscard,
+  };
 }
 
 // ------------------------------------------------------------------ the whole table
 
+/** Paohuzi as the table kit draws it: during claims the card on offer is lit, not a seat. */
+const PAOHUZI = {
+  kind: "table--three table--paohuzi",
+  acting: { discard: "turn", heavenly: "turn" },
+  turnPhase: "discard",
+  won: (st, s) => st.result?.win?.seat === s,
+  badges: paohuziBadges,
+  ownBadges: kanBadge,
+  groups: groupsEl,
+  river: riverEl,
+  shownHand: (view, s) => shownHand(view.state.players[s].hand, "sm"),
+  backs: { back: () => backEl("tiny"), cls: "whand whand--backs", label: "app.nt.cardsInHand", counted: true },
+  hand: myHand,
+  centre,
+  prompts: { claim: paohuziClaim, heavenly: heavenlyPrompt },
+  waiting: (view, names) => (view.state.players[names.me].dead ? t("app.ph.hintDead") : null),
+  turn: paohuziTurn,
+  faceOfId,
+  short: shortName,
+};
+
 export function renderTable(view, ctx) {
-  return tableShell(view, ctx, {
-    opponent: opponentEl, centre: (v, _ctx, names) => centre(v, names), mine: myArea,
-  }, { kind: "table--three table--paohuzi" });
+  return kitTable(view, ctx, PAOHUZI);
 }
 
 // ------------------------------------------------------------------ settlement (PH-6)

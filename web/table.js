@@ -3,11 +3,11 @@
 // games do differently comes from the view itself: missing suits (Sichuan), seat and prevailing
 // winds and flowers (MCR), chow claims, and the shape of a win (fan or points).
 
-import { h, zh, append } from "./dom.js";
+import { h, zh } from "./dom.js";
 import { tileEl, backEl, faceOfId, faceKey, tileName, suitName, windName, SUIT_CHARS, WINDS } from "./tiles.js";
 import { t, patternName } from "./i18n.js";
-import { seatNames, meldEventText, logPanel, discardRiver, scoreEl, seatKind, playable, tableShell,
-  settlementPanel, totalsSection, seedSection } from "./kit.js";
+import { seatNames, meldEventText, logPanel, discardRiver, playable, renderTable as kitTable, isActing,
+  actButton, inOrder, claimPrompt, settlementPanel, totalsSection, seedSection } from "./kit.js";
 
 /** Payment reasons: the text is app.reason.<code>, the Chinese term stays beside it. */
 const REASONS = {
@@ -41,12 +41,6 @@ export function eventText(ev, names, state, prev = null) {
       return [names.say("app.ev.flower", s, { card }), " ", zh(`花 ${FLOWER_CHARS[face] ?? ""}`)];
     case "chow":
       return [names.say("app.ev.chow", s, { card, from }), " ", zh("吃")];
-    case "discard":
-    case "pung":
-    case "kong":
-    case "concealed_kong":
-    case "added_kong":
-      return meldEventText(ev.type, names, s, card, from);
     case "win": {
       const w = state.players[ev.seat]?.won;
       const self = ev.from === null || ev.from === undefined;
@@ -57,7 +51,7 @@ export function eventText(ev, names, state, prev = null) {
       if (ev.reason === "exhausted") return t(state.result?.flower_pigs ? "app.ev.endExhausted" : "app.ev.drawExhausted");
       return t(ev.reason === "win" ? "app.ev.end" : "app.ev.endThreeWon");
     default:
-      return ev.type;
+      return meldEventText(ev.type, names, s, card, from) ?? ev.type;
   }
 }
 
@@ -130,72 +124,36 @@ function shownHand(player, size) {
 
 // ------------------------------------------------------------------ badges
 
-function badges(view, s, names) {
+/** Mahjong's badges: seat wind (MCR), missing suit (Sichuan), the win's order or amount, and at
+ *  an exhausted Sichuan deal who is a flower pig or ready. */
+function mahjongBadges(view, s) {
   const st = view.state;
   const p = st.players[s];
-  const out = [];
+  const before = [];
+  const status = [];
+  const after = [];
   if (p.seat_wind && WINDS[p.seat_wind]) {
     const [cn] = WINDS[p.seat_wind];
     const label = t("app.mj.seatWind", { wind: windName(p.seat_wind) });
-    out.push(h("span", { class: "badge badge--wind", title: label, "data-testid": "wind-badge",
+    before.push(h("span", { class: "badge badge--wind", title: label, "data-testid": "wind-badge",
       "data-wind": p.seat_wind, "aria-label": label }, zh(cn), ` ${p.seat_wind}`));
   }
-  if (st.dealer === s) {
-    out.push(h("span", { class: "badge badge--dealer", title: t("app.badge.dealerTitle"), "data-testid": "dealer-badge" },
-      zh("庄"), " ", t("app.badge.dealer")));
-  }
   if (p.missing_suit) {
-    out.push(h("span", { class: `badge badge--missing badge--${p.missing_suit}`,
+    status.push(h("span", { class: `badge badge--missing badge--${p.missing_suit}`,
       title: t("app.mj.missingSuit", { suit: suitName(p.missing_suit) }), "data-testid": "missing-badge" },
     zh("缺"), " ", zh(SUIT_CHARS[p.missing_suit]), ` ${suitName(p.missing_suit)}`));
   } else if (st.phase === "declare") {
-    out.push(h("span", { class: "badge badge--muted" }, t(p.declared ? "app.mj.suitChosen" : "app.mj.choosing")));
+    status.push(h("span", { class: "badge badge--muted" }, t(p.declared ? "app.mj.suitChosen" : "app.mj.choosing")));
   }
-  if (p.won) {
-    const self = p.won.self_draw ?? p.won.self_drawn;
-    out.push(h("span", { class: "badge badge--won", "data-testid": "won-badge" },
-      zh("胡"), " ", p.won.order ? t("app.badge.wonOrder", { n: p.won.order })
-        : `${t("app.badge.won")} · ${winAmount(p.won)}`,
-      self ? [" · ", zh("自摸")] : ""));
-  }
+  const won = p.won && [p.won.order ? t("app.badge.wonOrder", { n: p.won.order })
+    : `${t("app.badge.won")} · ${winAmount(p.won)}`, p.won.self_draw ?? p.won.self_drawn ? [" · ", zh("自摸")] : ""];
   if (st.phase === "over" && st.result?.exhausted && st.result.flower_pigs && !p.won) {
     if (st.result.flower_pigs.includes(s)) {
-      out.push(h("span", { class: "badge badge--bad" }, zh("花猪"), " ", t("app.mj.flowerPig")));
-    } else if (st.result.ready?.[s]) out.push(h("span", { class: "badge badge--ready" }, zh("听"), " ", t("app.badge.ready")));
-    else out.push(h("span", { class: "badge badge--muted" }, t("app.mj.notReady")));
+      after.push(h("span", { class: "badge badge--bad" }, zh("花猪"), " ", t("app.mj.flowerPig")));
+    } else if (st.result.ready?.[s]) after.push(h("span", { class: "badge badge--ready" }, zh("听"), " ", t("app.badge.ready")));
+    else after.push(h("span", { class: "badge badge--muted" }, t("app.mj.notReady")));
   }
-  return out;
-}
-
-function isActing(st, s) {
-  return (st.phase === "play" && st.turn === s);
-}
-
-// ------------------------------------------------------------------ opponents
-
-function opponentEl(view, s, names, last, fresh) {
-  const st = view.state;
-  const p = st.players[s];
-  const kind = seatKind(view, s);
-  const panel = h("section", {
-    class: `seat seat--${names.pos(s)}${isActing(st, s) ? " is-turn" : ""}${p.won ? " has-won" : ""}`,
-    "data-testid": "seat", "data-seat": s, "aria-label": `${names.name(s)} (${kind})`,
-  });
-  panel.append(h("header", { class: "seat__head" },
-    h("span", { class: "seat__name" }, names.name(s), h("small", {}, ` ${kind}`)),
-    badges(view, s, names), scoreEl(view, s)));
-  const tiles = h("div", { class: "seat__tiles" });
-  if (p.hand) tiles.append(shownHand(p, "sm"));
-  else {
-    const backs = h("div", { class: "hand hand--backs", "data-testid": "backs",
-      "aria-label": t("app.mj.tilesInHand", { count: p.hand_count }) });
-    for (let i = 0; i < p.hand_count; i++) backs.append(backEl("xs"));
-    tiles.append(backs);
-  }
-  append(tiles, [meldsEl(p.melds, "sm"), flowersEl(p.flowers)]);
-  panel.append(tiles);
-  panel.append(riverEl(p.discards, s, last, fresh));
-  return panel;
+  return { before, status, won, after };
 }
 
 // ------------------------------------------------------------------ the centre
@@ -203,7 +161,7 @@ function opponentEl(view, s, names, last, fresh) {
 function compass(view, names) {
   const st = view.state;
   const marks = [0, 1, 2, 3].map((s) => {
-    const active = isActing(st, s) || (st.phase === "claim" && st.claim?.from === s);
+    const active = isActing(st, s, MAHJONG) || (st.phase === "claim" && st.claim?.from === s);
     return h("span", {
       class: `compass__seat compass__seat--${names.pos(s)}${active ? " is-active" : ""}`
         + `${st.players[s].won ? " is-won" : ""}`,
@@ -229,6 +187,8 @@ function compass(view, names) {
       h("div", { class: "compass__deal" }, t("app.top.deal", { n: view.deal + 1 }))));
 }
 
+// ------------------------------------------------------------------ prompts
+
 function declarePrompt(view, ctx) {
   const me = view.state.players[view.seat];
   const counts = { m: 0, p: 0, s: 0 };
@@ -239,11 +199,9 @@ function declarePrompt(view, ctx) {
     h("div", { class: "prompt__text" },
       h("h2", {}, t("app.mj.chooseSuit"), " ", zh("定缺")),
       h("p", { class: "prompt__hint" }, t("app.mj.chooseSuitHint"))),
-    h("div", { class: "prompt__choices" }, options.map((a) => h("button", {
-      type: "button", class: `suit-choice${a.suit === fewest ? " is-suggested" : ""}`,
-      "data-testid": `declare-${a.suit}`, "data-action": `suit-${a.suit}`, "data-suggested": a.suit === fewest ? "true" : "false",
-      disabled: ctx.busy,
-      onclick: () => ctx.on.act(a),
+    h("div", { class: "prompt__choices" }, options.map((a) => actButton(a, ctx, {
+      cls: `suit-choice${a.suit === fewest ? " is-suggested" : ""}`, testid: `declare-${a.suit}`,
+      action: `suit-${a.suit}`, "data-suggested": a.suit === fewest ? "true" : "false",
     },
     tileEl(`5${a.suit}`, { size: "sm" }),
     h("span", { class: "suit-choice__text" },
@@ -267,135 +225,104 @@ function chowFaces(low) {
 function claimButton(a, ctx, offered) {
   const label = t(`app.claim.${a.type}`);
   const cn = CLAIM_LABELS[a.type];
-  if (a.type !== "chow") {
-    return h("button", { type: "button", class: `btn btn--${a.type}`, "data-testid": `claim-${a.type}`, "data-action": a.type,
-      disabled: ctx.busy, onclick: () => ctx.on.act(a) }, label, " ", zh(cn));
-  }
+  if (a.type !== "chow") return actButton(a, ctx, { cls: `btn btn--${a.type}`, testid: `claim-${a.type}` }, label, " ", zh(cn));
   const faces = chowFaces(a.low);
-  return h("button", {
-    type: "button", class: "btn btn--chow", "data-testid": "claim-chow", "data-action": "chow", "data-low": a.low,
-    "aria-label": `${label} ${faces.map(tileName).join(", ")}`, disabled: ctx.busy, onclick: () => ctx.on.act(a),
-  }, h("span", { class: "btn__label" }, label, " ", zh(cn)),
+  return actButton(a, ctx, { cls: "btn btn--chow", testid: "claim-chow", "data-low": a.low,
+    "aria-label": `${label} ${faces.map(tileName).join(", ")}` },
+  h("span", { class: "btn__label" }, label, " ", zh(cn)),
   h("span", { class: "chow-tiles", "aria-hidden": "true" },
     faces.map((f) => tileEl(f, { size: "xs2", cls: f === offered ? "is-offered" : "" }))));
 }
 
-function claimPrompt(view, ctx, names) {
-  const st = view.state;
-  const c = st.claim;
+function mahjongClaim(view, ctx, names) {
+  const c = view.state.claim;
+  if (!c) return null;
   const rob = c.kind === "rob";
-  const order = ["win", "kong", "pung", "chow", "pass"];
-  const actions = ctx.legal.filter((a) => CLAIM_LABELS[a.type])
-    .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type)
-      || (a.type === "chow" ? faceKey(a.low) - faceKey(b.low) : 0));
-  return h("section", { class: "prompt prompt--claim", "data-testid": "claim-prompt" },
-    h("h2", {}, names.say(rob ? "app.claim.robbing" : "app.claim.discarded", c.from)),
-    tileEl(c.card.face, { size: "md", cls: "prompt__tile" }),
-    h("span", { class: "prompt__ask" }, t(rob ? "app.claim.robAsk" : "app.claim.ask")),
-    h("div", { class: "prompt__choices" }, actions.map((a) => claimButton(a, ctx, c.card.face))));
-}
-
-function centre(view, ctx, names) {
-  return h("div", { class: "centre" }, compass(view, names), logPanel(view, names, eventText));
+  const answers = inOrder(ctx.legal, ["win", "kong", "pung", "chow", "pass"],
+    (a, b) => (a.type === "chow" ? faceKey(a.low) - faceKey(b.low) : 0));
+  return claimPrompt({
+    heading: names.say(rob ? "app.claim.robbing" : "app.claim.discarded", c.from),
+    card: tileEl(c.card.face, { size: "md", cls: "prompt__tile" }),
+    ask: t(rob ? "app.claim.robAsk" : "app.claim.ask"),
+    answers: answers.map((a) => claimButton(a, ctx, c.card.face)),
+  });
 }
 
 // ------------------------------------------------------------------ my seat
 
-function myArea(view, ctx, names, last, fresh) {
+function myHand(view, ctx, names, discardable) {
   const st = view.state;
-  const s = names.me;
-  const p = st.players[s];
-  const myTurn = st.phase === "play" && st.to_act && ctx.legal && !ctx.busy;
-  const discardable = new Set(myTurn ? ctx.legal.filter((a) => a.type === "discard").map((a) => a.card) : []);
-  const area = h("section", {
-    class: `me${isActing(st, s) ? " is-turn" : ""}${p.won ? " has-won" : ""}`,
-    "data-testid": "my-seat", "data-seat": s, "aria-label": t("app.me.seat"),
-  });
-  area.append(h("header", { class: "seat__head" },
-    h("span", { class: "seat__name" }, names.name(s)), badges(view, s, names), scoreEl(view, s)));
-
-  const upper = h("div", { class: "me__upper" }, riverEl(p.discards, s, last, fresh), meldsEl(p.melds, "md"),
-    flowersEl(p.flowers));
-  area.append(upper);
-
-  if (p.won) {
-    area.append(shownHand(p, "lg"));
-  } else {
-    const drawnId = st.drawn?.id;
-    const cards = sortTiles((p.hand ?? []).filter((c) => c.id !== drawnId));
-    if (st.drawn) cards.push(st.drawn);
-    const hand = h("div", { class: "hand hand--mine", "data-testid": "hand", role: "group",
-      "aria-label": t("app.me.hand") });
-    cards.forEach((c) => {
-      if (c.id === drawnId) hand.append(h("span", { class: "hand__gap", "aria-hidden": "true" }));
-      const legal = discardable.has(c.id);
-      const selected = legal && ctx.selected === c.id;
-      const missing = p.missing_suit && c.face[1] === p.missing_suit;
-      const label = [tileName(c.face), c.id === drawnId ? t("app.me.justDrawn") : "",
-        missing ? t("app.me.missingSuit") : ""].filter(Boolean).join(", ");
-      const el = tileEl(c.face, {
-        tag: "button", size: "lg", label,
-        cls: `${legal ? "is-legal" : ""}${selected ? " is-selected" : ""}${missing ? " is-missing" : ""}`
-          + `${c.id === drawnId ? " is-drawn" : ""}`,
-        data: { testid: "hand-tile", id: c.id, legal: legal ? "true" : "false", key: `tile-${c.id}` },
-      });
-      hand.append(playable(el, c.id, legal, selected, ctx));
+  const p = st.players[names.me];
+  if (p.won) return shownHand(p, "lg");
+  const drawnId = st.drawn?.id;
+  const cards = sortTiles((p.hand ?? []).filter((c) => c.id !== drawnId));
+  if (st.drawn) cards.push(st.drawn);
+  const hand = h("div", { class: "hand hand--mine", "data-testid": "hand", role: "group",
+    "aria-label": t("app.me.hand") });
+  cards.forEach((c) => {
+    if (c.id === drawnId) hand.append(h("span", { class: "hand__gap", "aria-hidden": "true" }));
+    const legal = discardable.has(c.id);
+    const selected = legal && ctx.selected === c.id;
+    const missing = p.missing_suit && c.face[1] === p.missing_suit;
+    const label = [tileName(c.face), c.id === drawnId ? t("app.me.justDrawn") : "",
+      missing ? t("app.me.missingSuit") : ""].filter(Boolean).join(", ");
+    const el = tileEl(c.face, {
+      tag: "button", size: "lg", label,
+      cls: `${legal ? "is-legal" : ""}${selected ? " is-selected" : ""}${missing ? " is-missing" : ""}`
+        + `${c.id === drawnId ? " is-drawn" : ""}`,
+      data: { testid: "hand-tile", id: c.id, legal: legal ? "true" : "false", key: `tile-${c.id}` },
     });
-    area.append(hand);
-  }
-  if (names.isMe(s)) area.append(actionBar(view, ctx, discardable)); // a spectator (a replay) decides nothing
-  return area;
+    hand.append(playable(el, c.id, legal, selected, ctx));
+  });
+  return hand;
 }
 
-function actionBar(view, ctx, discardable) {
-  const st = view.state;
-  const bar = h("div", { class: "actions", "data-testid": "actions" });
-  const me = st.players[view.seat];
-  if (st.to_act && ctx.legal && st.phase === "declare") {
-    bar.append(declarePrompt(view, ctx));
-    return bar;
-  }
-  if (st.to_act && ctx.legal && st.phase === "claim" && st.claim) {
-    bar.append(claimPrompt(view, ctx, seatNames(view)));
-    return bar;
-  }
-  if (st.phase !== "play" || !st.to_act) {
-    let hint = "";
-    if (st.phase === "over") hint = t("app.hint.over");
-    else if (me.won) hint = t("app.mj.wonPlayOn");
-    else if (st.phase === "declare") hint = st.to_act ? "…" : t("app.mj.waitingSuits");
-    else if (st.phase === "claim" && st.claim?.answer) hint = t("app.hint.waitingAnswers");
-    else hint = t("app.hint.waiting");
-    bar.append(h("p", { class: "actions__hint" }, hint));
-    return bar;
-  }
-  if (!ctx.legal) {
-    bar.append(h("p", { class: "actions__hint" }, "…"));
-    return bar;
-  }
-  const selectedOk = ctx.selected !== null && discardable.has(ctx.selected);
+/** A turn: the missing suit to play first (Sichuan), a self-drawn win, kongs, then the discard. */
+function mahjongTurn(view, ctx, names) {
+  const me = view.state.players[names.me];
   const hasOther = ctx.legal.some((a) => a.type !== "discard");
   const mustMissing = me.missing_suit && me.hand?.some((c) => c.face[1] === me.missing_suit);
-  bar.append(h("p", { class: "actions__hint", "data-testid": "turn-hint" },
-    mustMissing ? [t("app.mj.hintMissing", { suit: suitName(me.missing_suit) }), " ", zh(SUIT_CHARS[me.missing_suit])]
-      : hasOther ? t("app.mj.hintOther") : t("app.mj.hintDiscard")));
-  for (const a of ctx.legal) {
+  const buttons = ctx.legal.map((a) => {
     if (a.type === "win") {
-      bar.append(h("button", { type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win",
-        disabled: ctx.busy, onclick: () => ctx.on.act(a) }, t("app.claim.win"), " ", zh("自摸")));
-    } else if (a.type === "concealed_kong" || a.type === "added_kong") {
-      const face = faceOfId(a.type === "added_kong" ? a.card : a.cards[0]);
-      bar.append(h("button", { type: "button", class: "btn btn--kong", "data-testid": "turn-kong", "data-action": "kong",
-        disabled: ctx.busy, onclick: () => ctx.on.act(a) },
-      t(a.type === "added_kong" ? "app.mj.kongAdd" : "app.mj.kongOf", { card: face }), " ", zh("杠")));
+      return actButton(a, ctx, { cls: "btn btn--win", testid: "turn-win" }, t("app.claim.win"), " ", zh("自摸"));
     }
-  }
-  bar.append(h("button", {
-    type: "button", class: "btn btn--discard", "data-testid": "discard", "data-action": "discard",
-    disabled: !selectedOk || ctx.busy, onclick: () => ctx.on.discard(),
-  }, selectedOk ? t("app.act.discardCard", { card: faceOfId(ctx.selected) }) : t("app.act.discard")));
-  return bar;
+    if (a.type !== "concealed_kong" && a.type !== "added_kong") return null;
+    const face = faceOfId(a.type === "added_kong" ? a.card : a.cards[0]);
+    return actButton(a, ctx, { cls: "btn btn--kong", testid: "turn-kong", action: "kong" },
+      t(a.type === "added_kong" ? "app.mj.kongAdd" : "app.mj.kongOf", { card: face }), " ", zh("杠"));
+  });
+  return {
+    hint: mustMissing ? [t("app.mj.hintMissing", { suit: suitName(me.missing_suit) }), " ", zh(SUIT_CHARS[me.missing_suit])]
+      : hasOther ? t("app.mj.hintOther") : t("app.mj.hintDiscard"),
+    buttons,
+  };
 }
+
+/** Sichuan and MCR as the table kit draws them. */
+const MAHJONG = {
+  kind: "",
+  acting: { play: "turn" },
+  turnPhase: "play",
+  won: (st, s) => Boolean(st.players[s].won),
+  badges: mahjongBadges,
+  groups: (p, size) => [meldsEl(p.melds, size), flowersEl(p.flowers)],
+  river: riverEl,
+  shownHand: (view, s) => shownHand(view.state.players[s], "sm"),
+  backs: { back: () => backEl("xs"), cls: "hand hand--backs", label: "app.mj.tilesInHand" },
+  tilesBox: "seat__tiles",
+  hand: myHand,
+  centre: (view, ctx, names) => h("div", { class: "centre" }, compass(view, names), logPanel(view, names, eventText)),
+  prompts: { declare: declarePrompt, claim: mahjongClaim },
+  waiting(view) {
+    const st = view.state;
+    if (st.players[view.seat].won) return t("app.mj.wonPlayOn");
+    if (st.phase === "declare") return st.to_act ? "…" : t("app.mj.waitingSuits");
+    return null;
+  },
+  turn: mahjongTurn,
+  faceOfId,
+  short: (face) => face,
+};
 
 // ------------------------------------------------------------------ settlement
 
@@ -526,5 +453,5 @@ export function settlement(view, ctx) {
 // ------------------------------------------------------------------ the whole table
 
 export function renderTable(view, ctx) {
-  return tableShell(view, ctx, { opponent: opponentEl, centre, mine: myArea });
+  return kitTable(view, ctx, MAHJONG);
 }
