@@ -12,7 +12,7 @@ import { initI18n, t, has, LANGUAGES, getLanguage, setLanguage } from "./i18n.js
 import { seedMatches } from "./seed.js";
 import { applySettings, settingsPanel, claimSeconds, onSettingsChange } from "./settings.js";
 import { installKeys } from "./keys.js";
-import { hintsPanel } from "./hints.js";
+import { hintsHooks, hintsPanel } from "./hints.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
@@ -488,8 +488,9 @@ function render() {
     replayHref: `#/replay/${encodeURIComponent(view.match_id)}/${view.deal}`, // the settlement's replay link
     on: handlers,
   };
+  ctx.hooks = hintsHooks(view, ctx, store.session, render); // the warning step before a risky discard
   const table = TABLES[view.game];
-  const hints = hintsPanel(view, ctx, store.session, render); // the hints switch and panel; wraps ctx.on.discard
+  const hints = hintsPanel(view, ctx, store.session, render); // the hints switch and panel
   const nodes = [table.render(view, ctx), hints];
   const over = view.state.phase === "over" && view.state.result;
   if (over && store.showSettlement) nodes.push(table.settlement(view, ctx));

@@ -5,8 +5,9 @@
 // The numbers come from GET /api/matches/{id}/hints (server/assist.py), fetched once per
 // version and only while hints are on; the server computes them from this seat's view alone.
 //
-// app.js calls ``hintsPanel(view, ctx, session, rerender)`` before drawing the table: it returns
-// the panel and, while hints are on, wraps ``ctx.on.discard`` with the warning step.
+// app.js plugs the warning step into the table through the kit's hook (kit.js, ``ctx.hooks``):
+// ``hintsHooks(view, ctx, session, rerender)``; ``hintsPanel(view, ctx, session, rerender)`` is
+// the panel beside the table.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -97,10 +98,34 @@ function seatList(view, seats) {
   return seats.map((s) => names.name(s)).join(", ");
 }
 
+const active = (view, session) => isOn() && session && view.seat !== null && view.seat !== undefined;
+
 /**
- * The hints panel for ``view`` (always: it holds the switch) and, while hints are on, the
- * warning step on ``ctx.on.discard``; ``rerender`` redraws the table once hints arrive.
+ * The table's hooks while hints are on (none while they are off): ``beforeDiscard`` holds back
+ * a discard that could let a visibly ready opponent win until "Discard anyway".
  */
+export function hintsHooks(view, ctx, session, rerender) {
+  if (!active(view, session)) return {};
+  const key = `${view.match_id}:${view.version}`;
+  return {
+    async beforeDiscard(id) {
+      // the Discard button passes no id: the selection lives in the hand (it changes in place)
+      const chosen = document.querySelector("[data-testid=hand-tile].is-selected")?.dataset.id;
+      const card = id ?? (chosen === undefined ? ctx.selected : Number(chosen));
+      if (card === null || card === undefined) return false;
+      const data = state.key === key && state.data ? state.data : await load(view, session, rerender);
+      if (data && data.version === view.version && danger(data, card)) {
+        state.pending = { key, card };
+        rerender();
+        return false;
+      }
+      return true;
+    },
+  };
+}
+
+/** The hints panel for ``view`` (always: it holds the switch); ``rerender`` redraws the table
+ *  once hints arrive. */
 export function hintsPanel(view, ctx, session, rerender) {
   ensureCss();
   const on = isOn();
@@ -115,26 +140,9 @@ export function hintsPanel(view, ctx, session, rerender) {
     }), " ", t("hints.toggle"));
   const panel = h("section", { class: "hints", "data-testid": "hints", "aria-label": t("hints.title"),
     "data-on": on ? "true" : "false" }, h("div", { class: "hints__head" }, toggle));
-  if (!on || !session || view.seat === null || view.seat === undefined) return panel;
+  if (!active(view, session)) return panel;
 
   const key = `${view.match_id}:${view.version}`;
-  const base = ctx.on;
-  ctx.on = {
-    ...base,
-    async discard(id) {
-      // the Discard button passes no id: the selection lives in the hand (it changes in place)
-      const chosen = document.querySelector("[data-testid=hand-tile].is-selected")?.dataset.id;
-      const card = id ?? (chosen === undefined ? ctx.selected : Number(chosen));
-      if (card === null || card === undefined) return;
-      const data = state.key === key && state.data ? state.data : await load(view, session, rerender);
-      if (data && data.version === view.version && danger(data, card)) {
-        state.pending = { key, card };
-        rerender();
-        return;
-      }
-      base.discard(id);
-    },
-  };
   if (state.pending && state.pending.key !== key) state.pending = null;
   if (state.key !== key || (!state.data && !state.loading && !state.error)) load(view, session, rerender);
 
@@ -150,7 +158,7 @@ export function hintsPanel(view, ctx, session, rerender) {
       t(`hints.reason.${data.reason}`)));
     return panel;
   }
-  if (state.pending) panel.append(warning(view, data, base, rerender));
+  if (state.pending) panel.append(warning(view, data, ctx.on, rerender));
   panel.append(summary(view, data));
   if (data.ready_opponents.length) panel.append(readyOpponents(view, data));
   if (data.hand.waits.length) panel.append(waitList(view, data, data.hand.waits, "hand"));
@@ -272,7 +280,8 @@ function winning(row) {
   return row.waits.reduce((n, w) => n + (w.claimed.wins || w.self_drawn.wins ? w.unseen : 0), 0);
 }
 
-function warning(view, data, base, rerender) {
+/** The warning step: ``on.discard`` (the app's, past the hook) plays the card anyway. */
+function warning(view, data, on, rerender) {
   const { card } = state.pending;
   const row = danger(data, card);
   if (!row) {
@@ -286,7 +295,7 @@ function warning(view, data, base, rerender) {
   h("p", {}, "⚠ ", t("hints.warn.text", { who: seatList(view, row.danger) }), " ", faceEl(view.game, row.face)),
   h("div", { class: "hints__warn-buttons" },
     h("button", { type: "button", class: "btn btn--win", "data-testid": "hints-discard-anyway",
-      onclick: () => { state.pending = null; base.discard(card); } }, t("hints.warn.go")),
+      onclick: () => { state.pending = null; on.discard(card); } }, t("hints.warn.go")),
     keep));
   queueMicrotask(() => keep.isConnected && keep.focus({ preventScroll: true }));
   return box;

@@ -2,7 +2,9 @@
 // paohuzi.js): seat names, the event log, the discard rows, scores, the seats around the table
 // with their badges, one's own seat with its action bar, and the settlement's frame. A game
 // describes what it does differently once, in a ``game`` object (below); the kit draws the rest.
-// Pure rendering: every change of state goes through the handlers the app passes in ``ctx.on``.
+// Pure rendering: every change of state goes through the handlers the app passes in ``ctx.on``;
+// ``ctx.hooks`` are the extension points the table calls on the way: ``beforeDiscard(id)`` (the
+// hints' warning step, hints.js) says whether a discard goes ahead.
 //
 // A game, as the kit reads it:
 //   kind              the table's own classes ("table--three table--nantong")
@@ -241,13 +243,21 @@ function opponentEl(view, s, names, last, fresh, game) {
 
 // ------------------------------------------------------------------ one's own seat
 
+/** Discard ``id`` (a double click) or the selection (the Discard button: no id), once the hook
+ *  ``ctx.hooks.beforeDiscard`` (when one is plugged in) lets it go ahead. */
+async function discard(ctx, id) {
+  const hook = ctx.hooks?.beforeDiscard;
+  if (hook && !(await hook(id))) return;
+  ctx.on.discard(id);
+}
+
 /** A card of one's own hand: selectable and discardable (double click) when legal. */
 export function playable(el, id, legal, selected, ctx) {
   el.setAttribute("aria-pressed", selected ? "true" : "false");
   if (!legal) el.disabled = true;
   else {
     el.addEventListener("click", () => ctx.on.select(id));
-    el.addEventListener("dblclick", () => ctx.on.discard(id));
+    el.addEventListener("dblclick", () => discard(ctx, id));
   }
   return el;
 }
@@ -318,7 +328,7 @@ function actionBar(view, ctx, names, discardable, game) {
   const selectedOk = ctx.selected !== null && discardable.has(ctx.selected);
   bar.append(h("button", {
     type: "button", class: "btn btn--discard", "data-testid": "discard", "data-action": "discard",
-    disabled: !selectedOk || ctx.busy, onclick: () => ctx.on.discard(),
+    disabled: !selectedOk || ctx.busy, onclick: () => discard(ctx),
   }, selectedOk ? t("app.act.discardCard", { card: game.short(game.faceOfId(ctx.selected)) }) : t("app.act.discard")));
   return bar;
 }
