@@ -1,28 +1,28 @@
-// paiju web app: the lobby and the game tables (games.js: Sichuan, MCR, Nantong...), updated live
-// from the match's WebSocket. Games whose table the page cannot draw yet are listed as "coming soon".
-// Every text goes through t() (namespace "app", web/locales/<lang>/app.json); the language picker
-// in the top bar switches language and re-renders the current screen in place.
+// paiju web app: the routes (the lobby: lobby.js; the pages: rules, calculator, friends, replay)
+// and the live table's match (games.js draws Sichuan, MCR, Nantong, Paohuzi), updated from the
+// match's WebSocket. Every text goes through t() (namespace "app", web/locales/<lang>/app.json);
+// the language picker in the top bar switches language and re-renders the current screen in place.
 
 import * as API from "./api.js";
 import { h, zh, signed } from "./dom.js";
 import { lastDiscard } from "./kit.js";
 import { TABLES } from "./games.js";
-import { faceOfId, tileEl } from "./tiles.js";
-import { initI18n, t, has, LANGUAGES, getLanguage, setLanguage } from "./i18n.js";
+import { faceOfId } from "./tiles.js";
+import { initI18n, t, LANGUAGES, getLanguage, setLanguage } from "./i18n.js";
 import { seedMatches } from "./seed.js";
-import { applySettings, settingsPanel, claimSeconds, onSettingsChange } from "./settings.js";
+import { applySettings, settingsPanel } from "./settings.js";
 import { installKeys } from "./keys.js";
 import { hintsHooks, hintsPanel } from "./hints.js";
+import { gameTitle, renderLobby } from "./lobby.js";
+import { errorText, setStatus } from "./status.js";
+import { claimTimer } from "./timer.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
-const LEVELS_KEY = "paiju.levels"; // {game: level}: the AI level last chosen in the lobby
-const LEVELS = ["random", "basic", "strong"]; // the AI service's levels (ai/policies)
 const FRESH_MS = 900;              // how long the last discard's animation runs
 const TURN_PHASES = new Set(["play", "discard"]); // a turn's discard (mahjong, Nantong; Paohuzi)
 
 const app = document.getElementById("app");
-const statusEl = document.getElementById("status");
 const connEl = document.getElementById("conn");
 const leaveEl = document.getElementById("leave");
 const rulesLinkEl = document.getElementById("rules-link"); // the rules of the game at the table
@@ -64,23 +64,7 @@ function save(key, value) {
   }
 }
 
-// ------------------------------------------------------------------ status line
-
-let statusTimer = null;
-
-/** A refusal in words: the translation of its code when there is one, else the server's message. */
-function errorText(err) {
-  if (err.status === 0) return t("app.error.offline");
-  const key = `app.error.${String(err.code ?? "").replace("/", ".")}`;
-  return err.code && has(key) ? t(key) : err.message;
-}
-
-function setStatus(text, kind = "info", sticky = false) {
-  clearTimeout(statusTimer);
-  statusEl.textContent = text ?? "";
-  statusEl.dataset.kind = kind;
-  if (text && !sticky) statusTimer = setTimeout(() => setStatus(""), kind === "error" ? 8000 : 4000);
-}
+// ------------------------------------------------------------------ connection mode
 
 function setMode(mode) {
   connEl.dataset.mode = mode ?? "";
@@ -92,111 +76,29 @@ function setMode(mode) {
 
 let lobbyMessage = "";
 
-async function showLobby(message = "") {
+function showLobby(message = "") {
   lobbyMessage = message;
+  leaveTable("lobby");
+  return renderLobby(app, { message, last: load(LAST), open: sitDown });
+}
+
+/** Sit down at ``session``'s table, the one to come back to on reload. */
+function sitDown(session) {
+  save(CURRENT, session);
+  save(LAST, null);
+  openTable(session);
+}
+
+/** Leave the live table (if any) for the ``screen`` of another route. */
+function leaveTable(screen) {
   stopLive();
   store.session = null;
   store.view = null;
-  document.body.dataset.screen = "lobby";
+  document.body.dataset.screen = screen;
   leaveEl.hidden = true;
   rulesLinkEl.hidden = true;
   dealInfoEl.textContent = "";
   setMode(null);
-  const list = h("div", { class: "games", "data-testid": "games" }, h("p", { class: "muted" }, t("app.lobby.loading")));
-  const last = load(LAST);
-  app.replaceChildren(h("section", { class: "lobby", "data-testid": "lobby" },
-    h("div", { class: "lobby__hero" },
-      h("div", { class: "lobby__tiles", "aria-hidden": "true" },
-        ["1m", "5p", "1s", "E", "C", "f5"].map((f) => tileEl(f, { size: "lg" }))),
-      h("h1", {}, zh("牌局"), " paiju"),
-      h("p", {}, t("app.lobby.tagline"))),
-    message ? h("p", { class: "lobby__message", role: "alert" }, message) : null,
-    last ? h("p", { class: "lobby__resume" }, h("button", {
-      type: "button", class: "btn", "data-testid": "resume",
-      onclick: () => { save(CURRENT, last); save(LAST, null); openTable(last); },
-    }, t("app.lobby.resume"))) : null,
-    list));
-  try {
-    const games = await API.games();
-    list.replaceChildren(...games.map(gameCard));
-  } catch (err) {
-    list.replaceChildren(h("p", { class: "lobby__message", role: "alert" },
-      t("app.lobby.gamesError", { error: errorText(err) })));
-  }
-}
-
-/** A game's title in the current language (the server's English one for a game we do not know). */
-export function gameTitle(name, fallback = name) {
-  return has(`app.game.${name}.title`) ? t(`app.game.${name}.title`) : fallback;
-}
-
-function gameCard(g) {
-  const known = TABLES[g.name];
-  return h("article", { class: "game-card", "data-testid": `game-${g.name}` },
-    h("h2", {}, gameTitle(g.name, g.title)),
-    known ? h("p", { class: "game-card__cn" }, zh(known.chinese)) : null,
-    h("p", {}, has(`app.game.${g.name}.summary`) ? t(`app.game.${g.name}.summary`) : g.description),
-    h("p", { class: "muted", "data-testid": `blurb-${g.name}` }, known ? blurb(g)
-      : t("app.lobby.comingSoonPlayers", { count: g.players })),
-    known ? levelPicker(g) : null,
-    h("button", {
-      type: "button", class: "btn btn--primary", "data-testid": `play-${g.name}`,
-      disabled: !known, onclick: (ev) => startMatch(g, ev.currentTarget),
-    }, known ? t("app.lobby.play") : t("app.lobby.tableComingSoon")),
-    known ? h("p", { class: "game-card__links" },
-      h("a", { href: `#/rules/${g.name}`, "data-testid": `rules-${g.name}` }, t("app.lobby.rules")), " · ",
-      h("a", { href: `#/calc/${g.name}`, "data-testid": `calc-${g.name}` }, t("app.lobby.calc")), " · ",
-      h("a", { href: `#/friends/${g.name}`, "data-testid": `friends-${g.name}` }, t("app.lobby.friends")))
-      : null);
-}
-
-function blurb(g) {
-  return t("app.lobby.against", { count: g.players - 1, level: t(`app.ai.${aiLevel(g.name)}`) });
-}
-
-/** The AI level for a game's opponents: the one last chosen, else the table's default. */
-function aiLevel(game) {
-  try {
-    const chosen = JSON.parse(localStorage.getItem(LEVELS_KEY) ?? "{}")?.[game];
-    if (LEVELS.includes(chosen)) return chosen;
-  } catch {
-    /* unreadable or private mode: the default */
-  }
-  return TABLES[game].ai;
-}
-
-function levelPicker(g) {
-  const select = h("select", { "data-testid": `level-${g.name}`, onchange: (ev) => {
-    try {
-      const levels = JSON.parse(localStorage.getItem(LEVELS_KEY) ?? "{}") ?? {};
-      localStorage.setItem(LEVELS_KEY, JSON.stringify({ ...levels, [g.name]: ev.currentTarget.value }));
-    } catch {
-      /* private mode: the choice holds until the lobby is drawn again */
-    }
-    const line = app.querySelector(`[data-testid=blurb-${g.name}]`);
-    if (line) line.textContent = t("app.lobby.against", {
-      count: g.players - 1, level: t(`app.ai.${ev.currentTarget.value}`) });
-  } }, LEVELS.map((level) => h("option", { value: level, selected: level === aiLevel(g.name) },
-    t(`app.ai.${level}`))));
-  return h("label", { class: "game-card__level" }, t("app.lobby.level"), " ", select);
-}
-
-async function startMatch(g, button) {
-  button.disabled = true;
-  const seats = [{ kind: "human" }];
-  const level = app.querySelector(`[data-testid=level-${g.name}]`)?.value ?? aiLevel(g.name);
-  for (let i = 1; i < g.players; i++) seats.push({ kind: "ai", level });
-  try {
-    const m = await API.createMatch(g.name, seats);
-    const mine = m.seats.find((s) => s.token);
-    const session = { match_id: m.match_id, token: mine.token, game: g.name };
-    save(CURRENT, session);
-    save(LAST, null);
-    openTable(session);
-  } catch (err) {
-    button.disabled = false;
-    setStatus(t("app.lobby.startError", { error: errorText(err) }), "error");
-  }
 }
 
 // ------------------------------------------------------------------ the table
@@ -303,62 +205,17 @@ const sameAction = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 // ------------------------------------------------------------------ claim timer
 
-// When the settings ask for it (off by default: settings.js), a claim decision (win, kong, pung,
-// chow, chi… or pass) shows a countdown and passes by itself when it runs out. The deadline
-// belongs to the decision (decisionKey), so re-renders and refreshed legal actions keep it.
-const claimTimer = { key: null, deadline: 0, interval: null };
-
-function stopClaimTimer() {
-  clearInterval(claimTimer.interval);
-  claimTimer.interval = null;
-}
-
-/** The pass action when a claim decision with a pass is open to us right now, else null. */
-function openClaimPass() {
+/** The claim decision with a pass open to us right now, as the claim timer (timer.js) wants it. */
+function openClaim() {
   const view = store.view;
   if (!view || store.busy || document.body.dataset.screen !== "table") return null;
   const st = view.state;
   if (st.phase !== "claim" || !st.to_act || store.legalVersion !== view.version) return null;
-  return store.legal?.find((a) => a.type === "pass") ?? null;
+  const pass = store.legal?.find((a) => a.type === "pass");
+  return pass ? { key: decisionKey(view), pass } : null;
 }
 
-function drawClaimTimer() {
-  const pass = openClaimPass();
-  const secs = claimSeconds();
-  if (!pass || !secs) {
-    stopClaimTimer();
-    app.querySelector("[data-testid=claim-timer]")?.remove();
-    return;
-  }
-  const key = decisionKey(store.view);
-  if (claimTimer.key !== key) Object.assign(claimTimer, { key, deadline: performance.now() + secs * 1000 });
-  const left = Math.max(0, claimTimer.deadline - performance.now());
-  if (left === 0) {
-    stopClaimTimer();
-    act(pass);
-    return;
-  }
-  const prompt = app.querySelector("[data-testid=claim-prompt]");
-  if (prompt) {
-    let el = prompt.querySelector("[data-testid=claim-timer]");
-    if (!el) {
-      el = h("div", { class: "claim-timer", "data-testid": "claim-timer", role: "timer",
-        "aria-label": t("app.timer.label") },
-      h("span", { class: "claim-timer__track", "aria-hidden": "true" }, h("span", { class: "claim-timer__bar" })),
-      h("span", { class: "claim-timer__text" }));
-      prompt.append(el);
-    }
-    const n = Math.ceil(left / 1000);
-    el.dataset.left = String(n);
-    el.classList.toggle("is-urgent", n <= 3);
-    el.querySelector(".claim-timer__bar").style.width = `${(100 * left) / (secs * 1000)}%`;
-    const text = el.querySelector(".claim-timer__text");
-    if (text.textContent !== t("app.timer.passIn", { n })) text.textContent = t("app.timer.passIn", { n });
-  }
-  claimTimer.interval ??= setInterval(drawClaimTimer, 200);
-}
-
-onSettingsChange(() => drawClaimTimer());
+const drawClaimTimer = claimTimer(app, { open: openClaim, pass: (action) => act(action) });
 
 async function act(action, retry = true) {
   const view = store.view;
@@ -558,14 +415,7 @@ async function route() {
   }
   const page = PAGES[name];
   if (page) {
-    stopLive();
-    store.session = null;
-    store.view = null;
-    document.body.dataset.screen = name;
-    leaveEl.hidden = true;
-    rulesLinkEl.hidden = true;
-    dealInfoEl.textContent = "";
-    setMode(null);
+    leaveTable(name);
     const params = Object.fromEntries(page.params.map((p, i) => [p, args[i]]));
     try {
       const mod = await import(page.module);
