@@ -131,7 +131,7 @@ def test_four_dealt_are_a_ti_three_a_locked_kan():
     assert G.view(state, 1)["players"][1]["kans"] == ["x7"]
     other = G.view(state, 0)["players"][1]
     assert other["hand"] is None and other["kans"] is None and other["hand_count"] == 16
-    assert other["groups"][0]["type"] == "ti"
+    assert other["melds"][0]["type"] == "ti"
     # the dealer must discard (PH-2.5), but never a card of its kan d2
     assert G.to_act(state) == [0]
     legal = G.legal_actions(state, 0)
