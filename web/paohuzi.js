@@ -123,7 +123,7 @@ function badges(view, s) {
 
 /** Whose move the table waits for: the discarder (during claims, the card on offer is lit). */
 function isActing(st, s) {
-  return (st.phase === "discard" || st.phase === "heavenly") && st.turn === s;
+  return (st.phase === "play" || st.phase === "heavenly") && st.turn === s;
 }
 
 function shownHand(cards, size) {
@@ -252,7 +252,7 @@ function myArea(view, ctx, names, last, fresh) {
   const st = view.state;
   const s = names.me;
   const p = st.players[s];
-  const myTurn = st.phase === "discard" && st.to_act && ctx.legal && !ctx.busy;
+  const myTurn = st.phase === "play" && st.to_act && ctx.legal && !ctx.busy;
   const discardable = new Set(myTurn ? ctx.legal.filter((a) => a.type === "discard").map((a) => a.card) : []);
   const won = st.result?.win?.seat === s;
   const area = h("section", {
@@ -314,7 +314,7 @@ function actionBar(view, ctx, discardable) {
         onclick: () => ctx.on.act({ type: "win" }) }, t("app.act.heavenly"), " ", zh("天胡")));
     return bar;
   }
-  if (st.phase !== "discard" || !st.to_act) {
+  if (st.phase !== "play" || !st.to_act) {
     let hint = t("app.hint.waiting");
     if (st.phase === "over") hint = t("app.hint.over");
     else if (me.dead) hint = t("app.ph.hintDead");

@@ -102,7 +102,7 @@ def sample(game: Paohuzi, view: JSON, rng: random.Random) -> State:
         if game._plausible(state, others):
             break
     last = events[-1] if events else ("deal", None, None)
-    if phase == "discard" and last[0] in ("ti", "wei") and last[1] == turn and last[2] is not None \
+    if phase == "play" and last[0] in ("ti", "wei") and last[1] == turn and last[2] is not None \
             and game.winning(state, turn, None, True) is not None:
         state = evolve(state, may_win=last[2])  # PH-4.3: it may win on its own wei or ti
     if claim is not None:
