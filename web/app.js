@@ -20,7 +20,7 @@ import { claimTimer } from "./timer.js";
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
 const FRESH_MS = 900;              // how long the last discard's animation runs
-const TURN_PHASES = new Set(["play", "discard"]); // a turn's discard (mahjong, Nantong; Paohuzi)
+const TURN_PHASES = new Set(["play"]); // the turn's own move, in every game (docs/views.md)
 
 const app = document.getElementById("app");
 const connEl = document.getElementById("conn");

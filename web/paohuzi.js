@@ -95,8 +95,8 @@ function groupEl(g, size, extra = {}) {
 }
 
 function groupsEl(p, size) {
-  if (!p.groups.length) return null;
-  return h("div", { class: "wgroups", "data-testid": "groups" }, p.groups.map((g) => groupEl(g, size)));
+  if (!p.melds.length) return null;
+  return h("div", { class: "wgroups", "data-testid": "groups" }, p.melds.map((g) => groupEl(g, size)));
 }
 
 function riverEl(discards, seat, last, fresh) {
@@ -132,7 +132,7 @@ function shownHand(cards, size) {
 
 function offerEl(view, names) {
   const st = view.state;
-  const o = st.offer;
+  const o = st.claim;
   if (!o) {
     return h("div", { class: "offer offer--empty", "data-testid": "offer" },
       h("span", { class: "offer__slot", "aria-hidden": "true" }),
@@ -161,7 +161,7 @@ function centre(view, ctx, names) {
       offerEl(view, names),
       h("div", { class: "board__status" },
         h("div", { class: "compass__wall", "data-testid": "wall" },
-          h("b", {}, String(st.stock_remaining)), h("small", {}, " ", t("app.nt.stock", { count: st.stock_remaining }))),
+          h("b", {}, String(st.wall_remaining)), h("small", {}, " ", t("app.nt.stock", { count: st.wall_remaining }))),
         h("div", { class: "compass__turn", "data-testid": "turn" }, turnText(view, names)),
         st.dealer_shown ? h("div", { class: "compass__deal" }, t("app.ph.shownCard", { whose: names.poss(st.dealer) }), " ",
           zh(cardChinese(st.dealer_shown.face))) : null,
@@ -197,7 +197,7 @@ function claimButton(a, i, ctx, face) {
 }
 
 function paohuziClaim(view, ctx, names) {
-  const o = view.state.offer;
+  const o = view.state.claim;
   if (!o) return null;
   const answers = inOrder(ctx.legal, ["win", "pao", "peng", "chi", "pass"]);
   return claimPrompt({
@@ -234,7 +234,7 @@ function myHand(view, ctx, names, discardable) {
   }
   hand.querySelectorAll("button").forEach((b) => { b.disabled = true; });
   const loose = cards.filter((c) => !kans.has(c.face));
-  const offerFace = st.phase === "claim" && st.to_act ? st.offer?.card.face : null;
+  const offerFace = st.phase === "claim" && st.to_act ? st.claim?.card.face : null;
   loose.forEach((c) => {
     const legal = discardable.has(c.id);
     const selected = legal && ctx.selected === c.id;
@@ -272,8 +272,8 @@ function paohuziTurn(view, ctx, names, discardable) {
 /** Paohuzi as the table kit draws it: during claims the card on offer is lit, not a seat. */
 const PAOHUZI = {
   kind: "table--three table--paohuzi",
-  acting: { discard: "turn", heavenly: "turn" },
-  turnPhase: "discard",
+  acting: { play: "turn", heavenly: "turn" },
+  turnPhase: "play",
   won: (st, s) => st.result?.win?.seat === s,
   badges: paohuziBadges,
   ownBadges: kanBadge,
