@@ -9,7 +9,6 @@
 // A game, as the kit reads it:
 //   kind              the table's own classes ("table--three table--nantong")
 //   acting            phase → the state's field naming the seat the table waits for ({play: "turn"})
-//   turnPhase         the phase of a turn's discard ("play"; Paohuzi: "discard")
 //   won(st, s)        whether seat ``s`` has won
 //   badges(view, s, names)  its own badges around the dealer's and the winner's: {before, status,
 //                     won (the winner's badge's text), after}; ``ownBadges(view, s)`` more on one's own seat
@@ -266,7 +265,7 @@ export function playable(el, id, legal, selected, ctx) {
 function myArea(view, ctx, names, last, fresh, game) {
   const st = view.state;
   const s = names.me;
-  const myTurn = st.phase === game.turnPhase && st.to_act && ctx.legal && !ctx.busy;
+  const myTurn = st.phase === "play" && st.to_act && ctx.legal && !ctx.busy; // a turn's own move (docs/views.md)
   const discardable = new Set(myTurn ? ctx.legal.filter((a) => a.type === "discard").map((a) => a.card) : []);
   const area = h("section", {
     class: `me${isActing(st, s, game) ? " is-turn" : ""}${game.won(st, s) ? " has-won" : ""}`,
@@ -316,7 +315,7 @@ function actionBar(view, ctx, names, discardable, game) {
   const bar = h("div", { class: "actions", "data-testid": "actions" });
   const prompt = st.to_act && ctx.legal ? game.prompts[st.phase]?.(view, ctx, names) : null;
   if (prompt) return append(bar, prompt);
-  if (st.phase !== game.turnPhase || !st.to_act) {
+  if (st.phase !== "play" || !st.to_act) {
     let hint = st.phase === "over" ? t("app.hint.over") : game.waiting?.(view, names);
     hint ??= t(st.phase === "claim" && st.claim?.answer ? "app.hint.waitingAnswers" : "app.hint.waiting");
     return append(bar, h("p", { class: "actions__hint" }, hint));

@@ -297,7 +297,6 @@ function nantongTurn(view, ctx, names) {
 const NANTONG = {
   kind: "table--three table--nantong",
   acting: { play: "turn", prepare: "preparing" },
-  turnPhase: "play",
   won: (st, s) => st.result?.winner === s,
   badges: nantongBadges,
   groups: groupsEl,

@@ -273,7 +273,6 @@ function paohuziTurn(view, ctx, names, discardable) {
 const PAOHUZI = {
   kind: "table--three table--paohuzi",
   acting: { play: "turn", heavenly: "turn" },
-  turnPhase: "play",
   won: (st, s) => st.result?.win?.seat === s,
   badges: paohuziBadges,
   ownBadges: kanBadge,

@@ -302,7 +302,6 @@ function mahjongTurn(view, ctx, names) {
 const MAHJONG = {
   kind: "",
   acting: { play: "turn" },
-  turnPhase: "play",
   won: (st, s) => Boolean(st.players[s].won),
   badges: mahjongBadges,
   groups: (p, size) => [meldsEl(p.melds, size), flowersEl(p.flowers)],
