@@ -1,8 +1,8 @@
 // The Nantong long-card table (Du Zi Hu, rules NT- in shared/rules/nantong.md): three seats, two
 // indicators face up in the middle, the preparation (opening kongs, indicator triplets, Tiandi
 // Hezi, ready, finish), draws and discards with pung, kong and win claims, and at the end every
-// player's hu itemised and the pairwise settlement. Pure rendering, like table.js: every change
-// goes through the handlers the app passes in ``ctx.on``.
+// player's hu itemised and the pairwise settlement. Pure rendering on the table kit (kit.js): every
+// change goes through the handlers the app passes in ``ctx.on``.
 
 import { h, zh } from "./dom.js";
 import { seatNames, discardRiver, logPanel, meldEventText, settlementPanel, totalsSection, seedSection, playable,

@@ -2,7 +2,8 @@
 // card on offer (revealed from the stock or discarded) in the middle, every exposed group with its
 // huxi, the discard rows, the claim prompt with one button per legal choice (each chi, with its bi
 // groups, shown card by card), and at the end the winner's groups, huxi and tun itemised. Pure
-// rendering, like table.js: every change goes through the handlers the app passes in ``ctx.on``.
+// rendering on the table kit (kit.js): every change goes through the handlers the app passes in
+// ``ctx.on``.
 
 import { h, zh } from "./dom.js";
 import { seatNames, discardRiver, logPanel, settlementPanel, totalsSection, seedSection, playable,

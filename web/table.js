@@ -1,7 +1,7 @@
-// The mahjong table (Sichuan, MCR): renders a MatchView (and the seat's legal actions) into DOM.
-// Pure rendering: every change of state goes through the handlers the app passes in. What the
-// games do differently comes from the view itself: missing suits (Sichuan), seat and prevailing
-// winds and flowers (MCR), chow claims, and the shape of a win (fan or points).
+// The mahjong table (Sichuan, MCR) on the table kit (kit.js): renders a MatchView (and the seat's
+// legal actions) into DOM. Pure rendering: every change of state goes through the handlers the app
+// passes in. What the games do differently comes from the view itself: missing suits (Sichuan),
+// seat and prevailing winds and flowers (MCR), chow claims, and the shape of a win (fan or points).
 
 import { h, zh } from "./dom.js";
 import { tileEl, backEl, faceOfId, faceKey, tileName, suitName, windName, SUIT_CHARS, WINDS } from "./tiles.js";
