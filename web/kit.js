@@ -164,8 +164,40 @@ export function settlementPanel(view, ctx, outcome) {
   return panel;
 }
 
+/** "Left → Right": who pays whom. */
+export function payerPayee(names, payer, payee) {
+  return [names.name(payer), h("span", { class: "arrow", "aria-label": t("app.settle.pays") }, " → "), names.name(payee)];
+}
+
+/** A payment's row: its number, who pays whom, the amount (``testid`` names its cell), and the
+ *  game's words for its ``reason``. */
+export function paymentRow(p, i, names, reason, testid = null) {
+  return h("tr", { "data-testid": "payment", "data-reason": p.reason },
+    h("td", { class: "num muted" }, String(i + 1)),
+    h("td", {}, payerPayee(names, p.payer, p.payee)),
+    h("td", { class: "num", "data-testid": testid }, String(p.amount)),
+    h("td", {}, reason));
+}
+
+/** A deal's payments: ``rows`` (``paymentRow``), their amounts in ``unit``, under ``note``. */
+export function paymentsSection(rows, unit, note = null) {
+  return h("section", { class: "settlement__payments" }, h("h3", {}, t("app.settle.payments")),
+    note,
+    h("table", { class: "payments", "data-testid": "payments" },
+      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, t("app.settle.payerPayee")),
+        h("th", { class: "num" }, unit), h("th", {}, t("app.settle.reason")))),
+      h("tbody", {}, rows.length ? rows
+        : h("tr", { "data-testid": "no-payments" }, h("td", { colspan: 4, class: "muted" }, t("app.settle.noPayments"))))));
+}
+
+/** The settlement's lower half: the game's ``payments`` section, every seat's totals, the seed. */
+export function settlementLower(view, ctx, payments) {
+  return h("div", { class: "settlement__lower" }, payments,
+    h("div", { class: "settlement__side" }, totalsSection(view), seedSection(view, ctx)));
+}
+
 /** Every seat's result of this deal and its match total. */
-export function totalsSection(view) {
+function totalsSection(view) {
   const r = view.state.result;
   const names = seatNames(view);
   return h("section", { class: "settlement__totals" }, h("h3", {}, t("app.settle.totals")),
@@ -180,7 +212,7 @@ export function totalsSection(view) {
 }
 
 /** The deal's seed, revealed at its end, against the hash published at its start. */
-export function seedSection(view, ctx) {
+function seedSection(view, ctx) {
   const st = view.state;
   return h("section", { class: "settlement__seed", "data-testid": "seed-box" }, h("h3", {}, t("app.seed.title")),
     h("p", {}, t("app.seed.seed"), " ", h("code", { "data-testid": "seed" }, String(st.seed))),

@@ -5,7 +5,7 @@
 // change goes through the handlers the app passes in ``ctx.on``.
 
 import { h, zh } from "./dom.js";
-import { seatNames, discardRiver, logPanel, meldEventText, settlementPanel, totalsSection, seedSection, playable,
+import { seatNames, discardRiver, logPanel, meldEventText, settlementPanel, settlementLower, payerPayee, playable,
   renderTable as kitTable, actButton, choiceButton, inOrder, claimPrompt } from "./kit.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
 import { t, patternName } from "./i18n.js";
@@ -468,20 +468,15 @@ export function settlement(view, ctx) {
         h("td", {}, `${names.name(a)} ${r.totals[a]}`, h("span", { class: "muted" }, ` ${t("app.nt.vs")} `),
           `${names.name(b)} ${r.totals[b]}`),
         h("td", {}, d === 0 ? h("span", { class: "muted" }, t("app.nt.equal"))
-          : [names.name(payer), h("span", { class: "arrow", "aria-label": t("app.settle.pays") }, " → "), names.name(payee)]),
+          : payerPayee(names, payer, payee)),
         h("td", { class: "num", "data-testid": "pair-amount" }, String(Math.abs(d)))));
     }
   }
-  const lower = h("div", { class: "settlement__lower" });
-  lower.append(h("section", { class: "settlement__payments" }, h("h3", {}, t("app.nt.pairByPair")),
+  panel.append(settlementLower(view, ctx, h("section", { class: "settlement__payments" }, h("h3", {}, t("app.nt.pairByPair")),
     h("table", { class: "payments", "data-testid": "pairs" },
       h("thead", {}, h("tr", {}, h("th", {}, t("app.settle.totals")), h("th", {}, t("app.settle.payerPayee")),
         h("th", { class: "num" }, t("app.nt.difference")))),
-      h("tbody", {}, pairs))));
-  const side = h("div", { class: "settlement__side" });
-  side.append(totalsSection(view), seedSection(view, ctx));
-  lower.append(side);
-  panel.append(lower);
+      h("tbody", {}, pairs)))));
   return panel;
 }
 

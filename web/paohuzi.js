@@ -6,7 +6,7 @@
 // ``ctx.on``.
 
 import { h, zh } from "./dom.js";
-import { seatNames, discardRiver, logPanel, settlementPanel, totalsSection, seedSection, playable,
+import { seatNames, discardRiver, logPanel, settlementPanel, settlementLower, paymentsSection, paymentRow, playable,
   renderTable as kitTable, actButton, choiceButton, inOrder, claimPrompt } from "./kit.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId } from "./wordcards.js";
 import { t } from "./i18n.js";
@@ -350,25 +350,10 @@ export function settlement(view, ctx) {
   }
   panel.append(wins);
 
-  const payRows = r.payments.map((p, i) => h("tr", { "data-testid": "payment", "data-reason": p.reason },
-    h("td", { class: "num muted" }, String(i + 1)),
-    h("td", {}, names.name(p.payer), h("span", { class: "arrow", "aria-label": t("app.settle.pays") }, " → "),
-      names.name(p.payee)),
-    h("td", { class: "num", "data-testid": "payment-amount" }, String(p.amount)),
-    h("td", {}, t("app.ph.winnersTun"), " ", zh("囤"),
-      p.note ? h("small", { class: "muted payment__note" }, heavenlyText(p.note)) : "")));
-  const lower = h("div", { class: "settlement__lower" });
-  lower.append(h("section", { class: "settlement__payments" }, h("h3", {}, t("app.settle.payments")),
-    h("p", { class: "muted settle-note" }, t("app.ph.payNote")),
-    h("table", { class: "payments", "data-testid": "payments" },
-      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, t("app.settle.payerPayee")),
-        h("th", { class: "num" }, t("app.ph.tun")), h("th", {}, t("app.settle.reason")))),
-      h("tbody", {}, payRows.length ? payRows
-        : h("tr", { "data-testid": "no-payments" }, h("td", { colspan: 4, class: "muted" }, t("app.settle.noPayments")))))));
-  const side = h("div", { class: "settlement__side" });
-  side.append(totalsSection(view), seedSection(view, ctx));
-  lower.append(side);
-  panel.append(lower);
+  const payRows = r.payments.map((p, i) => paymentRow(p, i, names, [t("app.ph.winnersTun"), " ", zh("囤"),
+    p.note ? h("small", { class: "muted payment__note" }, heavenlyText(p.note)) : ""], "payment-amount"));
+  panel.append(settlementLower(view, ctx, paymentsSection(payRows, t("app.ph.tun"),
+    h("p", { class: "muted settle-note" }, t("app.ph.payNote")))));
   return panel;
 }
 

@@ -7,7 +7,7 @@ import { h, zh } from "./dom.js";
 import { tileEl, backEl, faceOfId, faceKey, tileName, suitName, windName, SUIT_CHARS, WINDS } from "./tiles.js";
 import { t, patternName } from "./i18n.js";
 import { seatNames, meldEventText, logPanel, discardRiver, playable, renderTable as kitTable, isActing,
-  actButton, inOrder, claimPrompt, settlementPanel, totalsSection, seedSection } from "./kit.js";
+  actButton, inOrder, claimPrompt, settlementPanel, settlementLower, paymentsSection, paymentRow } from "./kit.js";
 
 /** Payment reasons: the text is app.reason.<code>, the Chinese term stays beside it. */
 const REASONS = {
@@ -426,26 +426,10 @@ export function settlement(view, ctx) {
     const cn = REASONS[p.reason] ?? "";
     const label = cn ? t(`app.reason.${p.reason}`) : p.reason;
     const note = paymentNote(p, r);
-    return h("tr", { "data-testid": "payment", "data-reason": p.reason },
-      h("td", { class: "num muted" }, String(i + 1)),
-      h("td", {}, names.name(p.payer), h("span", { class: "arrow", "aria-label": t("app.settle.pays") }, " → "),
-        names.name(p.payee)),
-      h("td", { class: "num" }, String(p.amount)),
-      h("td", {}, label, cn ? [" ", zh(cn)] : "", h("code", { class: "reason-code" }, p.reason),
-        note ? h("small", { class: "muted payment__note" }, note) : ""));
+    return paymentRow(p, i, names, [label, cn ? [" ", zh(cn)] : "", h("code", { class: "reason-code" }, p.reason),
+      note ? h("small", { class: "muted payment__note" }, note) : ""]);
   });
-  const lower = h("div", { class: "settlement__lower" });
-  panel.append(lower);
-  lower.append(h("section", { class: "settlement__payments" }, h("h3", {}, t("app.settle.payments")),
-    h("table", { class: "payments", "data-testid": "payments" },
-      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, t("app.settle.payerPayee")),
-        h("th", { class: "num" }, t("app.mj.points")), h("th", {}, t("app.settle.reason")))),
-      h("tbody", {}, payRows.length ? payRows
-        : h("tr", { "data-testid": "no-payments" }, h("td", { colspan: 4, class: "muted" }, t("app.settle.noPayments")))))));
-
-  const side = h("div", { class: "settlement__side" });
-  lower.append(side);
-  side.append(totalsSection(view), seedSection(view, ctx));
+  panel.append(settlementLower(view, ctx, paymentsSection(payRows, t("app.mj.points"))));
   return panel;
 }
 
