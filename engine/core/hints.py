@@ -8,7 +8,8 @@ the public table, and how many copies of each face it cannot see (``unseen_count
 game's ``hidden_cards``: a count per face, which ``determinize`` never changes). So hints never
 leak, and they are the same for every state the seat cannot tell apart.
 
-The JSON (``server/assist.py`` serves it as ``GET /api/matches/{id}/hints``)::
+The JSON (the protocol's ``game.hints(state, seat)``, which calls ``engine/<game>/hints.py``;
+``server/assist.py`` serves it as ``GET /api/matches/{id}/hints``)::
 
     {"game": "mcr", "seat": 0, "available": true, "reason": null, "unit": "points",
      "hand": {"shanten": 1, "ready": false, "waits": [], "huxi": null, "huxi_needed": null},

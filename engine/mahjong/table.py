@@ -1,6 +1,7 @@
 """The mahjong table every draw-discard-claim game shares (Sichuan, MCR, Nantong).
 
-``MahjongTable`` owns the turn machinery: the deal, draws from the front of the wall and
+``MahjongTable`` owns the turn machinery on top of ``core.ClaimGame`` (the deal, the claim
+window's answers, the refusals): the hands dealt sorted, draws from the front of the wall and
 replacements from the back, discards and the simultaneous claim window, pungs, chows and
 exposed kongs, concealed and added kongs with the robbing window, the last-tile rule and
 hidden information (views' common part, zones, determinize). A game subclasses it and says

@@ -1,10 +1,12 @@
 """Paohuzi (跑胡子, Hunan word cards): ``../shared/rules/paohuzi.md`` as a state machine.
 
-Read top-down: the deal (PH-2), who acts and what they may do, ``apply``, then the turn cycle —
-a reveal (PH-4.1) with its automatic wei or ti, the claim window on the revealed or discarded card
-(win, then pao or peng, then chi, PH-4.10), the take and the discard that may follow it (PH-3),
-and the end (PH-6). Automatic steps (dealt ti, mandatory wei and ti, reveals) happen inside
-``new_deal`` and ``apply``; players decide only discards and claims.
+A ``core.ClaimGame``: the deal, the claim window's answers and the refusals every action goes
+through come from there. Read top-down: the deal (PH-2), who acts and what they may do,
+``apply``, then the turn cycle — a reveal (PH-4.1) with its automatic wei or ti, the claim window
+on the revealed or discarded card (win, then pao or peng, then chi, PH-4.10), the take and the
+discard that may follow it (PH-3), and the end (PH-6). Automatic steps (dealt ti, mandatory wei
+and ti, reveals) happen inside ``new_deal`` and ``apply``; players decide only discards and
+claims.
 
 Claims are keys in a ``core.claims`` window: ``"win"``, ``"pao"``, ``"peng"``, ``"pass"`` or
 ``("chi", hand ids completing the card, bi groups of hand ids)``; their actions are
@@ -558,6 +560,16 @@ class Paohuzi(ClaimGame):
 
     def _window_options(self, state: State, seat: int, w: ClaimWindow) -> list[Hashable]:
         return self._claim_options(state, seat, w.card, w.source, w.kind == "reveal")
+
+    def hints(self, state: State, seat: int) -> JSON:
+        from .hints import hints  # hints.py imports this module
+
+        return hints(self, state, seat)
+
+    def sample(self, view: JSON, rng: random.Random) -> State:
+        from .sampling import sample  # sampling.py imports this module
+
+        return sample(self, view, rng)
 
     def score(self, spec: JSON) -> JSON:
         return score_spec(spec)
