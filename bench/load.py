@@ -168,6 +168,8 @@ class Timings:
     sent: dict[str, float] = field(default_factory=dict)
     """"match/version" → when its action was sent (the version the action was sent at)."""
     action: list[float] = field(default_factory=list)
+    action_sent: list[float] = field(default_factory=list)
+    """When each action of ``action`` was sent (the same order), for the timeline."""
     pushed: list[tuple[str, float]] = field(default_factory=list)
     """("match/version", when another seat got the update past that version)."""
     actions: int = 0
@@ -205,7 +207,9 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
             if msg["type"] == "update":  # the actions sent at versions seen..v-1 reached us
                 t.pushed.extend((f"{mid}/{u}", now) for u in range(seen, v) if u not in mine)
             for pending in [k for k in mine if k < v]:
-                t.action.append(now - mine.pop(pending))
+                sent = mine.pop(pending)
+                t.action.append(now - sent)
+                t.action_sent.append(sent)
             seen = v
             if view["state"]["result"] is not None:
                 return
@@ -257,6 +261,7 @@ def play(server: str, matches: int, game: str, seed: int, processes: int,
     for part in parts:
         t.sent.update(part.sent)
         t.action += part.action
+        t.action_sent += part.action_sent
         t.pushed += part.pushed
         t.actions += part.actions
         t.errors += part.errors
@@ -356,6 +361,21 @@ class MemoryWatch:
 
 def pct(xs: list[float], p: float) -> float:
     return 1000 * xs[min(len(xs) - 1, int(p * len(xs)))] if xs else float("nan")
+
+
+def timeline(label: str, t: Timings, window: float) -> None:
+    """The action latency's p50 and p99 of the actions sent in each ``window`` seconds: when in
+    the run the slow ones were (the ramp, a steady state, a stall)."""
+    if not t.action_sent:
+        return
+    start = min(t.action_sent)
+    buckets: dict[int, list[float]] = {}
+    for sent, took in zip(t.action_sent, t.action, strict=True):
+        buckets.setdefault(int((sent - start) // window), []).append(took)
+    for k in sorted(buckets):
+        xs = sorted(buckets[k])
+        print(f"{label}: actions sent at {k * window:4.0f}-{(k + 1) * window:.0f} s:"
+              f" {len(xs):6d}, latency ms p50 {pct(xs, 0.5):7.1f} p99 {pct(xs, 0.99):7.1f}")
 
 
 def report(label: str, game: str, matches: int, players: int, elapsed: float, t: Timings,
@@ -471,6 +491,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--ramp-s", type=float, default=0.0,
                     help="spread the matches' starts evenly over this many seconds (0: all at"
                          " once, a burst of every seat's first action)")
+    ap.add_argument("--timeline", type=float, default=0.0, metavar="SECONDS",
+                    help="also print the action latency of each SECONDS of the run")
     args = ap.parse_args(argv)
     postgres, redis = servers(args.postgres, args.postgres_url, args.redis, args.redis_url)
     label = (f"{'PostgreSQL' if postgres else 'SQLite'}"
@@ -495,6 +517,8 @@ def main(argv: list[str] | None = None) -> None:
         report(label, args.game, args.matches, players, elapsed, t, ceil, cpu_seconds(pid) - cpu,
                args.think_ms, args.ramp_s)
         memory.report(label, args.matches, args.matches * players)
+        if args.timeline:
+            timeline(label, t, args.timeline)
 
 
 if __name__ == "__main__":

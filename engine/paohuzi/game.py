@@ -140,7 +140,7 @@ class Paohuzi(ClaimGame):
                     groups[seat] += (Group("ti", ids),)
                     events.append(("ti", seat, None, ids))
             hands[seat] = tuple(sorted(c for c in hands[seat] if counts[c >> 2] < 4))
-        state = evolve(state, hands=tuple(hands), groups=tuple(groups), phase="discard",
+        state = evolve(state, hands=tuple(hands), groups=tuple(groups), phase="play",
                        turn=dealer, events=state.events + tuple(events))
         for k in range(PLAYERS):  # PH-2.4: Heavenly wins, the dealer first, then in turn order
             seat = (dealer + k) % PLAYERS
@@ -198,14 +198,14 @@ class Paohuzi(ClaimGame):
     # ------------------------------------------------------------------ who acts, what they may do
 
     def _turn_seats(self, state: State) -> list[int]:
-        return [state.turn] if state.phase in ("discard", "heavenly") else []
+        return [state.turn] if state.phase in ("play", "heavenly") else []
 
     def _turn_legal(self, state: State, seat: int) -> list[Action]:
         if seat != state.turn:
             return []
         if state.phase == "heavenly":
             return [{"type": "win"}]  # PH-2.4: the Heavenly winner declares it
-        if state.phase == "discard":
+        if state.phase == "play":
             return self._turn_actions(state, seat)
         return []
 
@@ -283,7 +283,7 @@ class Paohuzi(ClaimGame):
             state = evolve(state, dead=with_item(state.dead, seat, True),
                            events=state.events + (("dead", seat, None),))
             return self._reveal(state, nxt(seat))
-        return evolve(state, phase="discard", turn=seat, window=None, may_win=None)
+        return evolve(state, phase="play", turn=seat, window=None, may_win=None)
 
     def _reveal(self, state: State, seat: int) -> State:
         """PH-4.1: ``seat`` turns up the top card; resolve what follows until someone decides."""
@@ -300,11 +300,11 @@ class Paohuzi(ClaimGame):
                 state = made
                 if not state.dead[seat]:
                     if self.winning(state, seat, None, True) is not None:
-                        return evolve(state, phase="discard", turn=seat, window=None,
+                        return evolve(state, phase="play", turn=seat, window=None,
                                       may_win=card)
                     if self.needs_discard(state, seat):
                         if self.loose(state, seat):
-                            return evolve(state, phase="discard", turn=seat, window=None,
+                            return evolve(state, phase="play", turn=seat, window=None,
                                           may_win=None)
                         state = evolve(state, dead=with_item(state.dead, seat, True),  # PH-4.8
                                        events=state.events + (("dead", seat, None),))
@@ -555,7 +555,7 @@ class Paohuzi(ClaimGame):
             if max(counts_of_ids(state.hands[s]), default=0) > 3:
                 return False
         t = state.turn
-        return not (state.phase == "discard" and t in seats and self.needs_discard(state, t)
+        return not (state.phase == "play" and t in seats and self.needs_discard(state, t)
                     and not self.loose(state, t))
 
     def _window_options(self, state: State, seat: int, w: ClaimWindow) -> list[Hashable]:
