@@ -4,9 +4,11 @@ Both deal a shuffled deck in turn order from the dealer, let one seat act on its
 card on offer to the others in a ``claims`` window that every seat with an option answers
 secretly before it is resolved by priority. ``ClaimGame`` owns that shape: the deal, the claim
 window's branch of ``to_act`` / ``legal_actions`` / ``apply``, the refusals every action goes
-through first, re-asking the claims of a re-dealt state, and the result. A game says only how it
-differs, through the hooks in the last section (``_dealt``, ``_turn_*``, ``claim_action``,
-``_window_options``...), as python-chess variants override only their rule hooks.
+through first, re-asking the claims of a re-dealt state, the result, and the protocol's
+``hints`` and ``sample``, which the game's package provides in its ``hints.py`` and
+``sampling.py``. A game says only how it differs, through the hooks in the last section
+(``_dealt``, ``_turn_*``, ``claim_action``, ``_window_options``...), as python-chess variants
+override only their rule hooks.
 
 A state of a ``ClaimGame`` has at least ``phase`` (``claim`` while a window is open, ``over`` at
 the end), ``hands``, ``window``, ``payments`` and ``events``.
@@ -14,7 +16,10 @@ the end), ``hands``, ``window``, ``payments`` and ``events``.
 
 from __future__ import annotations
 
+import importlib
+import random
 from collections.abc import Hashable, Mapping
+from types import ModuleType
 from typing import Any
 
 from . import claims
@@ -142,6 +147,21 @@ class ClaimGame:
         return evolve(w, options=tuple(rows), answers=answers)
 
     # ------------------------------------------------------------------ information
+
+    def hints(self, state: Any, seat: int) -> JSON:
+        """The protocol's hints: ``engine/<game>/hints.py``'s ``hints(game, state, seat)``."""
+        return self._own_module("hints").hints(self, state, seat)
+
+    def sample(self, view: JSON, rng: random.Random) -> Any:
+        """The protocol's view sampler: ``engine/<game>/sampling.py``'s ``sample(game, view,
+        rng)``."""
+        return self._own_module("sampling").sample(self, view, rng)
+
+    def _own_module(self, name: str) -> ModuleType:
+        """The module ``name`` of the game's own package, imported when first asked (it imports
+        the game class, so the game's module cannot import it up front)."""
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.{name}")
 
     def result(self, state: Any) -> JSON | None:
         if state.phase != "over":

@@ -9,7 +9,6 @@ exhausted wall being a draw (MCR-3.4), and the settlement of MCR-5. Scoring is
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from typing import Any
 
@@ -217,16 +216,6 @@ class Mcr(MahjongTable):
             if raw[0] == "end":
                 e["reason"] = raw[3]
         return view
-
-    def hints(self, state: State, seat: int) -> JSON:
-        from .hints import hints  # hints.py imports this module
-
-        return hints(self, state, seat)
-
-    def sample(self, view: JSON, rng: random.Random) -> State:
-        from .sampling import sample  # sampling.py imports this module
-
-        return sample(self, view, rng)
 
     def score(self, spec: JSON) -> JSON:
         return scoring.score_spec(spec)

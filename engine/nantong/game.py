@@ -361,16 +361,6 @@ class Nantong(MahjongTable):
             p["replacement_cards"] = ([card_json(t) for t in state.replaced[p["seat"]]]
                                       if state.phase == "prepare" else None)
 
-    def hints(self, state: State, seat: int) -> JSON:
-        from .hints import hints  # hints.py imports this module
-
-        return hints(self, state, seat)
-
-    def sample(self, view: JSON, rng: random.Random) -> State:
-        from .sampling import sample  # sampling.py imports this module
-
-        return sample(self, view, rng)
-
     def score(self, spec: JSON) -> JSON:
         return scoring.score_spec(spec)
 

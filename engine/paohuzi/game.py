@@ -561,16 +561,6 @@ class Paohuzi(ClaimGame):
     def _window_options(self, state: State, seat: int, w: ClaimWindow) -> list[Hashable]:
         return self._claim_options(state, seat, w.card, w.source, w.kind == "reveal")
 
-    def hints(self, state: State, seat: int) -> JSON:
-        from .hints import hints  # hints.py imports this module
-
-        return hints(self, state, seat)
-
-    def sample(self, view: JSON, rng: random.Random) -> State:
-        from .sampling import sample  # sampling.py imports this module
-
-        return sample(self, view, rng)
-
     def score(self, spec: JSON) -> JSON:
         return score_spec(spec)
 

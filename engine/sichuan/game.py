@@ -287,16 +287,6 @@ class Sichuan(MahjongTable):
         """SC-3.2: no kong of the missing suit (its tiles must go first)."""
         return state.missing[seat] is None or face // 9 != state.missing[seat]
 
-    def hints(self, state: State, seat: int) -> JSON:
-        from .hints import hints  # hints.py imports this module
-
-        return hints(self, state, seat)
-
-    def sample(self, view: JSON, rng: random.Random) -> State:
-        from .sampling import sample  # sampling.py imports this module
-
-        return sample(self, view, rng)
-
     def score(self, spec: JSON) -> JSON:
         return score_spec(spec)
 
