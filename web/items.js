@@ -62,7 +62,8 @@ export function footRow(label, value, testid, cls = "") {
 /**
  * The items as one table: name (with its Chinese name), detail, value × count, total.
  * opts.unit: the score's unit (its column header); opts.foot: rows under the items;
- * opts.card: how to draw a face; opts.cls: classes of the table.
+ * opts.card: how to draw a face; opts.cls: classes of the table; opts.empty: what to say when
+ * there are no items.
  */
 export function itemsTable(game, items, opts = {}) {
   const card = opts.card ?? ((f) => itemCard(game, f));
@@ -90,6 +91,7 @@ export function itemsTable(game, items, opts = {}) {
   const head = [t("calc.col.item"), t("calc.col.detail"), t(`calc.col.${opts.unit ?? "points"}`), t("calc.col.total")];
   return h("table", { class: `items ${opts.cls ?? ""}`, "data-testid": opts.testid ?? "items" },
     h("thead", {}, h("tr", {}, head.map((c, i) => h("th", { class: i > 1 ? "num" : "" }, c)))),
-    h("tbody", {}, rows),
+    h("tbody", {}, rows.length || !opts.empty ? rows
+      : h("tr", { class: "muted" }, h("td", { colspan: 4 }, opts.empty))),
     h("tfoot", {}, opts.foot ?? []));
 }
