@@ -190,7 +190,7 @@ class Mcr(MahjongTable):
 
     def win_json(self, w: Win) -> JSON:
         return {"seat": w.seat, "tile": w.tile, "from": w.source, "self_drawn": w.self_drawn,
-                "total": w.total, "points_before_flowers": w.before_flowers, "unit": "points",
+                "total": w.total, "points_before_flowers": w.before_flowers, "unit": scoring.UNIT,
                 "items": scoring.pattern_items(w.patterns)}
 
     def _result_details(self, state: State) -> JSON:

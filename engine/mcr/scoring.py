@@ -58,6 +58,9 @@ MIN_POINTS = 8  # MCR-4.2: a win needs 8 points before flowers
 WIND_NAMES = ("E", "S", "W", "N")
 MELD_KINDS = ("chow", "pung", "kong")
 
+UNIT = "points"
+"""What a score counts in: its items' values and totals (engine/core/items.py)."""
+
 # ---------------------------------------------------------------- inputs and result
 
 
@@ -166,7 +169,7 @@ class Evaluation:
             "flowers": self.flowers,
             "meets_minimum": self.meets_minimum,
             "shape": self.shape,
-            "unit": "points",
+            "unit": UNIT,
             "items": self.items(),
             "reading": self.reading_json(),
         }
@@ -1043,7 +1046,7 @@ def score_spec(spec: object) -> dict[str, Any]:
     melds, counts, win, sit = read_spec(spec)
     ev = evaluate(melds, counts, win, sit)
     if ev is None:
-        return {"winning": False, "unit": "points", "items": [],
+        return {"winning": False, "unit": UNIT, "items": [],
                 "reason": "the tiles form no winning shape: four melds and a pair, seven pairs, "
                           "thirteen orphans, honours and knitted tiles, or a knitted straight "
                           "with a meld and a pair (MCR-4.1)"}

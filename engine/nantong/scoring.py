@@ -28,6 +28,9 @@ from .cards import (
     parse_face,
 )
 
+UNIT = "hu"
+"""What a score counts in: its items' values and totals (engine/core/items.py)."""
+
 # ---------------------------------------------------------------- tables of the rules
 
 HOLDINGS: dict[str, tuple[str, str, int]] = {
@@ -222,7 +225,7 @@ class Score:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "unit": "hu",
+            "unit": UNIT,
             "items": self.items(),
             "base": self.base,
             "win": None,

@@ -32,6 +32,8 @@ from .cards import (
 )
 
 MINIMUM_HUXI = 15  # PH-5.1
+UNIT = "huxi"
+"""What a score counts in: its items' values and totals (engine/core/items.py)."""
 IDENTICAL_HUXI = {"ti": (9, 12), "pao": (6, 9), "wei": (3, 6), "kan": (3, 6), "peng": (1, 3)}
 """PH-6.1: huxi of a group of identical cards, (small, big)."""
 FOUR_KINDS = frozenset({"ti", "pao"})
@@ -123,7 +125,7 @@ class Evaluation:
 
     def to_json(self) -> dict[str, Any]:
         return {"winning": self.winning, "huxi": self.huxi, "minimum": MINIMUM_HUXI,
-                "tun": self.tun, "heavenly": self.heavenly, "unit": "huxi",
+                "tun": self.tun, "heavenly": self.heavenly, "unit": UNIT,
                 "items": [g.item() for g in self.groups]}
 
 
@@ -395,7 +397,7 @@ def score_spec(spec: object) -> dict[str, Any]:
     if flags["heavenly"]:
         ev = heavenly(exposed, counts, flags["dealer"])
         if ev is None:
-            return {"winning": False, "unit": "huxi", "items": [],
+            return {"winning": False, "unit": UNIT, "items": [],
                     "reason": "no Heavenly win: neither three ti, nor five kan"
                     + (", nor a complete hand of at least 15 huxi" if flags["dealer"] else "")
                     + " (PH-2.4)"}
@@ -403,7 +405,7 @@ def score_spec(spec: object) -> dict[str, Any]:
     ev = evaluate(exposed, counts, card, flags["own_reveal"])
     if ev is None:
         n = sum(counts) + sum(len(f) for _, f in exposed) + (card is not None)
-        return {"winning": False, "unit": "huxi", "items": [],
+        return {"winning": False, "unit": UNIT, "items": [],
                 "reason": f"the {n} cards do not form seven groups, with exactly one pair when "
                           f"there is a ti or pao (PH-5.1)"}
     if not ev.winning:

@@ -30,6 +30,8 @@ from ..mahjong.spec import (
 )
 
 FAN_CAP = 5  # SC-9.1: five fan = 32 points
+UNIT = "fan"
+"""What a score counts in: its items' values and totals (engine/core/items.py)."""
 
 PATTERNS: dict[str, tuple[str, str, int]] = {
     # code: (English name, Chinese, fan per count)
@@ -100,7 +102,7 @@ class Evaluation:
             "points": self.points,
             "self_draw": situation.self_draw,
             "points_per_payer": self.points + (1 if situation.self_draw else 0),
-            "unit": "fan",
+            "unit": UNIT,
             "items": self.items(),
             "reading": reading,
         }
@@ -284,10 +286,10 @@ def score_spec(spec: object) -> dict[str, Any]:
     for m in declared:
         total[m.face] += 1
     if any(total[f] for f in range(missing * 9, missing * 9 + 9)):
-        return {"winning": False, "unit": "fan", "items": [],
+        return {"winning": False, "unit": UNIT, "items": [],
                 "reason": f"the hand holds its missing suit {SUITS[missing]} (SC-7.3)"}
     ev = evaluate(declared, full, winning, missing, situation)
     if ev is None:
-        return {"winning": False, "unit": "fan", "items": [],
+        return {"winning": False, "unit": UNIT, "items": [],
                 "reason": "the tiles do not form four melds and a pair, nor seven pairs (SC-7)"}
     return ev.to_json(situation)
