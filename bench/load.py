@@ -168,10 +168,14 @@ class Timings:
     sent: dict[str, float] = field(default_factory=dict)
     """"match/version" → when its action was sent (the version the action was sent at)."""
     action: list[float] = field(default_factory=list)
+    action_sent: list[float] = field(default_factory=list)
+    """When each action of ``action`` was sent (the same order), for the timeline."""
     pushed: list[tuple[str, float]] = field(default_factory=list)
     """("match/version", when another seat got the update past that version)."""
     actions: int = 0
     errors: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+    """Refusals by error code (``match/stale_version`` …), to say what the refused actions were."""
 
 
 async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
@@ -190,6 +194,8 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
             msg = orjson.loads(raw)
             if msg["type"] == "error":
                 t.errors += 1
+                code = msg["error"]["code"]
+                t.refused[code] = t.refused.get(code, 0) + 1
                 if msg["error"]["code"] == "ws/rate_limited" and seen in mine:
                     # refused unread: the same action again once the connection may send
                     # (a stale one is then refused as such, and an update follows anyway)
@@ -201,7 +207,9 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
             if msg["type"] == "update":  # the actions sent at versions seen..v-1 reached us
                 t.pushed.extend((f"{mid}/{u}", now) for u in range(seen, v) if u not in mine)
             for pending in [k for k in mine if k < v]:
-                t.action.append(now - mine.pop(pending))
+                sent = mine.pop(pending)
+                t.action.append(now - sent)
+                t.action_sent.append(sent)
             seen = v
             if view["state"]["result"] is not None:
                 return
@@ -253,10 +261,28 @@ def play(server: str, matches: int, game: str, seed: int, processes: int,
     for part in parts:
         t.sent.update(part.sent)
         t.action += part.action
+        t.action_sent += part.action_sent
         t.pushed += part.pushed
         t.actions += part.actions
         t.errors += part.errors
+        for code, n in part.refused.items():
+            t.refused[code] = t.refused.get(code, 0) + n
     return elapsed, t, players
+
+
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and every process below it (a server's workers), parents first."""
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        p = todo.pop(0)
+        out.append(p)
+        try:
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return out
 
 
 def cpu_seconds(pid: int | None) -> float:
@@ -265,21 +291,91 @@ def cpu_seconds(pid: int | None) -> float:
         return float("nan")
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
-    todo = [pid]
-    while todo:
-        p = todo.pop()
+    for p in process_tree(pid):
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rpartition(")")[2].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
-            for task in Path(f"/proc/{p}/task").iterdir():
-                todo += [int(c) for c in (task / "children").read_text().split()]
         except (FileNotFoundError, ProcessLookupError):
             continue
+        total += (int(fields[11]) + int(fields[12])) / tick
     return total
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` in MB (0 once it is gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except (FileNotFoundError, ProcessLookupError):
+        pass
+    return 0.0
+
+
+class MemoryWatch:
+    """The resident memory of a server's processes: at the start, at its highest while the
+    matches are played (sampled every ``every`` seconds on a thread) and at the end."""
+
+    def __init__(self, pid: int | None, every: float = 0.5) -> None:
+        import threading
+
+        self.pid, self.every = pid, every
+        self.start: dict[int, float] = {}
+        self.peak: dict[int, float] = {}
+        self.end: dict[int, float] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def sample(self) -> dict[int, float]:
+        return {p: rss_mb(p) for p in process_tree(self.pid)} if self.pid is not None else {}
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            for p, mb in self.sample().items():
+                self.peak[p] = max(self.peak.get(p, 0.0), mb)
+
+    def __enter__(self) -> MemoryWatch:
+        self.start = self.sample()
+        self.peak = dict(self.start)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.end = self.sample()
+
+    def report(self, label: str, matches: int, sockets: int) -> None:
+        if not self.start:
+            return
+        for i, p in enumerate(self.peak):
+            role = "main" if i == 0 else "worker"
+            print(f"{label}: server process {p} ({role}) RSS MB at start"
+                  f" {self.start.get(p, 0.0):.1f}, peak {self.peak[p]:.1f},"
+                  f" end {self.end.get(p, 0.0):.1f}")
+        grown = sum(self.peak.values()) - sum(self.start.values())
+        print(f"{label}: server RSS {sum(self.start.values()):.1f} MB at start,"
+              f" {sum(self.peak.values()):.1f} MB at the peak: {1024 * grown / max(1, matches):.0f}"
+              f" KB a match, {1024 * grown / max(1, sockets):.0f} KB a socket ({matches} matches,"
+              f" {sockets} sockets)")
 
 
 def pct(xs: list[float], p: float) -> float:
     return 1000 * xs[min(len(xs) - 1, int(p * len(xs)))] if xs else float("nan")
+
+
+def timeline(label: str, t: Timings, window: float) -> None:
+    """The action latency's p50 and p99 of the actions sent in each ``window`` seconds: when in
+    the run the slow ones were (the ramp, a steady state, a stall)."""
+    if not t.action_sent:
+        return
+    start = min(t.action_sent)
+    buckets: dict[int, list[float]] = {}
+    for sent, took in zip(t.action_sent, t.action, strict=True):
+        buckets.setdefault(int((sent - start) // window), []).append(took)
+    for k in sorted(buckets):
+        xs = sorted(buckets[k])
+        print(f"{label}: actions sent at {k * window:4.0f}-{(k + 1) * window:.0f} s:"
+              f" {len(xs):6d}, latency ms p50 {pct(xs, 0.5):7.1f} p99 {pct(xs, 0.99):7.1f}")
 
 
 def report(label: str, game: str, matches: int, players: int, elapsed: float, t: Timings,
@@ -297,6 +393,9 @@ def report(label: str, game: str, matches: int, players: int, elapsed: float, t:
           f" {t.actions} actions ({t.errors} refused), {rate:.0f} actions/s"
           f" = {100 * rate / ceil[0]:.0f}% of the ceiling;"
           f" server CPU {1000 * cpu / t.actions:.2f} ms an action")
+    if t.refused:
+        print(f"{label}: refused by code: "
+              + ", ".join(f"{code} {n}" for code, n in sorted(t.refused.items())))
     for name, xs in (("action latency", action), ("event push latency", push)):
         print(f"{label}: {name} ms p50 {pct(xs, 0.5):.1f} p90 {pct(xs, 0.9):.1f}"
               f" p99 {pct(xs, 0.99):.1f} max {pct(xs, 1.0):.1f} ({len(xs)})")
@@ -392,6 +491,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--ramp-s", type=float, default=0.0,
                     help="spread the matches' starts evenly over this many seconds (0: all at"
                          " once, a burst of every seat's first action)")
+    ap.add_argument("--timeline", type=float, default=0.0, metavar="SECONDS",
+                    help="also print the action latency of each SECONDS of the run")
     args = ap.parse_args(argv)
     postgres, redis = servers(args.postgres, args.postgres_url, args.redis, args.redis_url)
     label = (f"{'PostgreSQL' if postgres else 'SQLite'}"
@@ -410,10 +511,14 @@ def main(argv: list[str] | None = None) -> None:
         rate = ceiling(server, args.ceiling_seconds, args.clients, 16)
         ceil = (rate, (cpu_seconds(pid) - cpu) / (rate * args.ceiling_seconds))
         cpu = cpu_seconds(pid)
-        elapsed, t, players = play(server, args.matches, args.game, args.seed, args.clients,
-                                   args.think_ms / 1000, args.ramp_s)
+        with MemoryWatch(pid) as memory:
+            elapsed, t, players = play(server, args.matches, args.game, args.seed, args.clients,
+                                       args.think_ms / 1000, args.ramp_s)
         report(label, args.game, args.matches, players, elapsed, t, ceil, cpu_seconds(pid) - cpu,
                args.think_ms, args.ramp_s)
+        memory.report(label, args.matches, args.matches * players)
+        if args.timeline:
+            timeline(label, t, args.timeline)
 
 
 if __name__ == "__main__":

@@ -106,7 +106,7 @@ def _step(entry: Entry) -> Step:
 
 
 class Service:
-    def __init__(self, store: Store, broker: Broker, cache_size: int = 512,
+    def __init__(self, store: Store, broker: Broker, cache_size: int = 10_000,
                  appender: AsyncAppender | None = None) -> None:
         self.store = store
         self.broker = broker

@@ -43,8 +43,12 @@ class Settings(BaseSettings):
     ws_lease_seconds: float = 30.0
     """How long a WebSocket's Redis lease lasts unless its worker renews it (after a crash)."""
     web_dir: Path = ROOT / "web"
-    state_cache: int = 512
-    """Matches whose latest state a worker keeps in memory (a cache: the store is the truth)."""
+    state_cache: int = 10_000
+    """Matches whose latest state a worker keeps in memory (a cache: the store is the truth).
+    A match missing from it is read back and replayed from its log on its next action: with
+    512, 1,000 live matches cost 2.45 ms of server CPU an action against 0.97 ms with all of
+    them held (bench/load.py, issue 25). A held match is about 10-15 KB (its state, ~10 KB
+    after 60 actions, and its row), so 10,000 is about 150 MB at most."""
 
 
 @lru_cache

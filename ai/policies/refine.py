@@ -52,10 +52,12 @@ def redealt(game: Any, state: Any, seat: int, hands: list[tuple[int, ...]],
 
 def walk_down(pool: list[int], n: int, faces: int,
               shanten: Callable[[tuple[int, ...]], float], target: float, rng: random.Random,
-              tries: int, start: list[int] | None = None) -> list[int]:
+              tries: int, start: list[int] | None = None,
+              swappable: Callable[[int, int], bool] | None = None) -> list[int]:
     """A random hand of ``n`` cards from ``pool`` (face ``id >> 2``; or ``start``), then random
     exchanges with the rest of the pool that do not raise its shanten, until it is at most
-    ``target``."""
+    ``target``; ``swappable(out_face, in_face)`` False skips an exchange unmeasured (Sichuan:
+    a tile of the missing suit for a live one)."""
     hand = list(start) if start is not None else rng.sample(pool, n)
     held = set(hand)
     rest = [t for t in pool if t not in held]
@@ -68,7 +70,7 @@ def walk_down(pool: list[int], n: int, faces: int,
             break
         i, j = rng.randrange(n), rng.randrange(len(rest))
         out, into = hand[i] >> 2, rest[j] >> 2
-        if out == into:
+        if out == into or (swappable is not None and not swappable(out, into)):
             continue
         c[out] -= 1
         c[into] += 1
@@ -83,10 +85,12 @@ def walk_down(pool: list[int], n: int, faces: int,
 
 
 def walk_opponents(game: Any, state: Any, seat: int, rng: random.Random,
-                   walk: Callable[[int, list[int], int], list[int]]) -> Any:
-    """``state`` with each walkable opponent's hand (between actions: a multiple of three plus
-    one) replaced by ``walk(opponent, its cards and the wall, hand size)``, the rest of the
-    pool as the wall; unchanged outside play and claims."""
+                   walk: Callable[[int, list[int], int], list[int] | None],
+                   between_actions_only: bool = True) -> Any:
+    """``state`` with each walkable opponent's hand replaced by ``walk(opponent, its cards and
+    the wall, hand size)`` (None: that hand is left as dealt), the rest of the pool as the wall;
+    unchanged outside play and claims. ``between_actions_only``: only hands between actions (a
+    multiple of three plus one) are walked, not one that has just claimed and must discard."""
     if state.phase != "play" and state.phase != "claim":
         return state
     hands = list(state.hands)
@@ -94,10 +98,13 @@ def walk_opponents(game: Any, state: Any, seat: int, rng: random.Random,
     changed = False
     for s in range(len(hands)):
         n = len(hands[s])
-        if not walkable(state, seat, s) or n % 3 != 1:
+        if not walkable(state, seat, s) or (between_actions_only and n % 3 != 1):
             continue
         pool = list(hands[s]) + wall
-        hands[s], wall = placed(walk(s, pool, n), pool, rng)
+        hand = walk(s, pool, n)
+        if hand is None:
+            continue
+        hands[s], wall = placed(hand, pool, rng)
         changed = True
     return redealt(game, state, seat, hands, wall) if changed else state
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .mahjong_clues import clues_broken, discard_clues
-from .refine import drawn_shanten, placed, redealt, walkable
+from .refine import drawn_shanten, walk_down, walk_opponents
 from .sichuan_basic import _add, shanten
 
 SICHUAN_SHARES = (
@@ -59,11 +59,13 @@ def split_dead(hand: Any, m: int | None) -> tuple[list[int], int]:
     return c, dead
 
 
-def _measure(state: Any, s: int) -> Callable[[list[int], int], float]:
-    """``shanten_with_dead`` of opponent ``s``'s counts and dead tiles, plus ``SICHUAN_CLUE`` per
-    clue of ``discard_clues`` they break (a discard of the missing suit says nothing of the
-    rest, SC-3.2; a hand still holding that suit cannot be complete)."""
+def _measure(state: Any, s: int) -> Callable[[tuple[int, ...]], float]:
+    """Opponent ``s``'s measure of a hand's counts (27 faces, its missing suit's included):
+    ``shanten_with_dead`` of the live counts and the dead tiles, plus ``SICHUAN_CLUE`` per clue
+    of ``discard_clues`` they break (a discard of the missing suit says nothing of the rest,
+    SC-3.2; a hand still holding that suit cannot be complete)."""
     m = state.missing[s]
+    lo, hi = 9 * m, 9 * m + 9
     concealed = not state.melds[s]
     own, later = discard_clues(state, s) if SICHUAN_CLUE else (None, frozenset())
     if own is not None and own // 9 == m:
@@ -73,11 +75,14 @@ def _measure(state: Any, s: int) -> Callable[[list[int], int], float]:
     def plus_one(c: tuple[int, ...], f: int) -> float:
         return shanten(_add(c, f), concealed)
 
-    def measure(c: list[int], dead: int) -> float:
-        sh = shanten_with_dead(c, dead, concealed)
+    def measure(counts: tuple[int, ...]) -> float:
+        live = list(counts)
+        dead = sum(live[lo:hi])
+        live[lo:hi] = [0] * 9
+        sh = shanten_with_dead(live, dead, concealed)
         if dead or (own is None and not later):
             return sh
-        return sh + SICHUAN_CLUE * clues_broken(tuple(c), sh, own, later, plus_one)
+        return sh + SICHUAN_CLUE * clues_broken(tuple(live), sh, own, later, plus_one)
 
     return measure
 
@@ -90,60 +95,29 @@ def refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
     - its hand is as far from ready as a ``basic`` player's after as many discards: a random
       hand from its tiles and the wall, then random exchanges with the rest that do not raise
       its shanten until it reaches a target drawn from the shares of ``SICHUAN_SHARES`` (at
-      most ``SICHUAN_TRIES``). A uniform re-deal leaves opponents two exchanges behind
-      real ones: playouts where they hardly ever win, so dealing in looked free;
+      most ``SICHUAN_TRIES``; a dead tile for a live one is never tried). A uniform re-deal
+      leaves opponents two exchanges behind real ones: playouts where they hardly ever win, so
+      dealing in looked free;
     - the walk keeps to what its play since its last discard says (``_measure``).
     """
-    if state.phase != "play" and state.phase != "claim":
-        return state
-    hands = list(state.hands)
-    wall = list(state.wall)
-    changed = False
-    for s in range(len(hands)):
+
+    def walk(s: int, pool: list[int], n: int) -> list[int] | None:
         m = state.missing[s]
-        if not walkable(state, seat, s) or m is None or not state.active(s):
-            continue
-        n = len(hands[s])
-        pool = list(hands[s]) + wall
+        if m is None or not state.active(s):
+            return None
         cleared = bool(state.discards[s]) and (state.discards[s][-1] >> 2) // 9 != m
         allowed = [t for t in pool if (t >> 2) // 9 != m] if cleared else pool
         if len(allowed) < n:
-            continue
+            return None
         target = drawn_shanten(len(state.discards[s]), rng, SICHUAN_SHARES)
-        measure = _measure(state, s)
-        hand = rng.sample(allowed, n)
-        c, dead = split_dead(hand, m)
-        sh = measure(c, dead)
-        held = set(hand)
-        rest = [t for t in allowed if t not in held]
-        for _ in range(SICHUAN_TRIES):  # a random walk down to the target, as draws would
-            if sh <= target or not rest:
-                break
-            i, j = rng.randrange(n), rng.randrange(len(rest))
-            out, into = hand[i] >> 2, rest[j] >> 2
-            if out == into:
-                continue
-            d_out, d_in = out // 9 == m, into // 9 == m
-            if d_in and not d_out:
-                continue  # a dead tile for a live one never helps
-            dead += d_in - d_out
-            if not d_out:
-                c[out] -= 1
-            if not d_in:
-                c[into] += 1
-            after = measure(c, dead)
-            if after <= sh:
-                sh = after
-                hand[i], rest[j] = rest[j], hand[i]
-            else:
-                dead -= d_in - d_out
-                if not d_out:
-                    c[out] += 1
-                if not d_in:
-                    c[into] -= 1
-        hands[s], wall = placed(hand, pool, rng)
-        changed = True
-    return redealt(game, state, seat, hands, wall) if changed else state
+
+        def live_out(out: int, into: int) -> bool:
+            return into // 9 != m or out // 9 == m
+
+        return walk_down(allowed, n, 27, _measure(state, s), target, rng, SICHUAN_TRIES,
+                         swappable=live_out)
+
+    return walk_opponents(game, state, seat, rng, walk, between_actions_only=False)
 
 
 __all__ = ["SICHUAN_CLUE", "SICHUAN_SHARES", "SICHUAN_TRIES", "refine", "shanten_with_dead",

@@ -129,7 +129,10 @@ def _sichuan_broken(state: Any, s: int) -> bool:
     if state.missing[s] is None or not state.active(s):
         return False
     c, dead = split_dead(state.hands[s], state.missing[s])
-    return _measure(state, s)(c, dead) > shanten_with_dead(c, dead, not state.melds[s])
+    counts = [0] * 27
+    for t in state.hands[s]:
+        counts[t >> 2] += 1
+    return _measure(state, s)(tuple(counts)) > shanten_with_dead(c, dead, not state.melds[s])
 
 
 @pytest.mark.parametrize(("name", "broken", "seeds", "uniform_at_least"), [
