@@ -390,8 +390,9 @@ def score_spec(spec: object) -> dict[str, Any]:
 
     One item per group (engine/core/items.py), their totals add up to ``huxi``. Otherwise
     ``{"winning": false, "reason": "...", "unit": "huxi", "items": []}``, with ``huxi``, ``tun``
-    (0) and the groups' items too when the cards form seven groups but fall short of 15 huxi. Unreadable input (unknown
-    fields, bad card names, a group of the wrong shape, a fifth copy) raises ``InvalidSpec``.
+    (0) and the groups' items too when the cards form seven groups but fall short of 15 huxi.
+    Unreadable input (unknown fields, bad card names, a group of the wrong shape, a fifth copy)
+    raises ``InvalidSpec``.
     """
     exposed, counts, card, flags = read_spec(spec)
     if flags["heavenly"]:

@@ -214,7 +214,8 @@ def test_four_alike_in_hand_are_a_ti():
 def test_not_seven_groups():
     """PH-5.1: a stray card is no win, and the reason says why."""
     r = score(spec("x1 x2 x3 d1 d2 d3 x2 x7 x10 d2 d7 d10 x4 x5 x6 x7 x8 d4 d5 d6", win="d9"))
-    assert r == {"winning": False, "unit": "huxi", "items": [], "reason": r["reason"]} and "seven groups" in r["reason"]
+    assert r == {"winning": False, "unit": "huxi", "items": [], "reason": r["reason"]}
+    assert "seven groups" in r["reason"]
 
 
 def test_a_complete_hand_without_a_winning_card():
