@@ -159,7 +159,8 @@ def test_calculator_answers_as_documented(client: TestClient, game: str,
                                           spec: dict[str, Any]) -> None:
     """The calculator's 200 is documented as the one itemised shape (ScoreItem) in the game's
     unit: every answer, winning or not, matches it."""
-    op = client.app.openapi()["paths"][f"/api/games/{game}/score"]["post"]  # type: ignore[attr-defined]
+    paths = client.app.openapi()["paths"]  # type: ignore[attr-defined]
+    op = paths[f"/api/games/{game}/score"]["post"]
     schema = validator(client, op["responses"]["200"]["content"]["application/json"]["schema"])
     r = client.post(f"/api/games/{game}/score", json=spec)
     assert r.status_code == 200 and schema.is_valid(r.json()), r.json()
