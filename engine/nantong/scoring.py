@@ -594,7 +594,6 @@ def outcome_json(scores: Sequence[Score], indicators: Sequence[int],
 
 __all__ = [
     "BONUSES", "FACTORS", "GROUP_KINDS", "HOLDINGS", "MULTIPLIERS", "SHAPES", "WENQIAN", "Hand",
-    "Holding",
-    "Score", "WinReading", "WinSituation", "base_holdings", "holding", "outcome_json", "round_up",
-    "score_hand", "score_spec", "score_winner", "settle", "three_elders",
+    "Holding", "Score", "WinReading", "WinSituation", "base_holdings", "holding", "outcome_json",
+    "round_up", "score_hand", "score_spec", "score_winner", "settle", "three_elders",
 ]
