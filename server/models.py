@@ -97,7 +97,9 @@ class MatchView(Wire):
     seats: list[SeatInfo]
     scores: list[int] = Field(description="Match totals over the finished deals")
     seed_hash: str
-    state: dict[str, Any] = Field(description="The game's view for this seat (engine.view)")
+    state: dict[str, Any] = Field(
+        description="The game's view for this seat (engine.view; its fields, alike in every game: "
+                    "docs/views.md)")
 
 
 class LegalActions(Wire):

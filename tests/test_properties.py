@@ -296,6 +296,51 @@ def test_views_from_an_event_index_differ_only_in_the_events(game: Game, seed: i
                 assert {**part, "events": None} == {**whole, "events": None}, (i, s, k)
 
 
+VIEW_KEYS = {"game", "seat", "phase", "dealer", "turn", "wall_remaining", "seed_hash", "players",
+             "to_act", "claim", "events", "result"}
+PLAYER_KEYS = {"seat", "hand", "hand_count", "melds", "discards", "score"}
+MELD_KEYS = {"type", "cards", "from"}
+CLAIM_KEYS = {"kind", "from", "card"}
+"""What every game's view names alike (docs/views.md); a game adds its own keys besides."""
+
+
+@pytest.mark.parametrize(("game", "seed"), CASES)
+def test_views_speak_one_vocabulary(game: Game, seed: int) -> None:
+    """docs/views.md: every view, a seat's or the spectator's, has the common keys, its melds
+    the common meld keys, and while a card is on offer one ``claim``: ``kind``, ``from`` and
+    ``card`` for everybody, ``options`` and ``answer`` besides only for a seat the claim asks
+    (its options are its legal actions while it has not answered)."""
+    offers = asked = 0
+    for i, state in sampled(game, seed):
+        for s in [*range(game.players), None]:
+            view = game.view(state, s)
+            where = (i, s)
+            assert VIEW_KEYS <= view.keys(), (where, VIEW_KEYS - view.keys())
+            assert is_int(view["wall_remaining"]), where
+            for p in view["players"]:
+                assert PLAYER_KEYS <= p.keys(), (where, PLAYER_KEYS - p.keys())
+                for m in p["melds"]:
+                    assert MELD_KEYS <= m.keys(), (where, m)
+            for e in view["events"]:
+                assert {"type", "seat"} <= e.keys(), (where, e)
+            claim = view["claim"]
+            assert (claim is not None) == (view["phase"] == "claim"), where
+            if claim is None:
+                continue
+            offers += 1
+            if s is not None and s in game.to_act(state):
+                assert claim.keys() == CLAIM_KEYS | {"options", "answer"}, (where, claim)
+                assert claim["options"] == game.legal_actions(state, s), where
+                assert claim["answer"] is None, where
+                asked += 1
+            elif "options" in claim:  # asked, and answered already
+                assert s is not None and claim.keys() == CLAIM_KEYS | {"options", "answer"}, where
+                assert claim["answer"] in claim["options"], where
+            else:
+                assert claim.keys() == CLAIM_KEYS, (where, claim)
+    assert asked or not offers, "claims were open but no seat was asked: the check is vacuous"
+
+
 def refuse(game: Game, state: Any, seat: int, action: Any, why: str) -> None:
     """``action`` by ``seat`` must raise IllegalAction and leave ``state`` as it was."""
     snapshot = copy.deepcopy(state)

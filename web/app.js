@@ -19,7 +19,7 @@ const LAST = "paiju.last";         // the table left through "Leave table"
 const LEVELS_KEY = "paiju.levels"; // {game: level}: the AI level last chosen in the lobby
 const LEVELS = ["random", "basic", "strong"]; // the AI service's levels (ai/policies)
 const FRESH_MS = 900;              // how long the last discard's animation runs
-const TURN_PHASES = new Set(["play", "discard"]); // a turn's discard (mahjong, Nantong; Paohuzi)
+const TURN_PHASES = new Set(["play"]); // the turn's own move, in every game (docs/views.md)
 
 const app = document.getElementById("app");
 const statusEl = document.getElementById("status");

@@ -95,8 +95,8 @@ function groupEl(g, size, extra = {}) {
 }
 
 function groupsEl(p, size) {
-  if (!p.groups.length) return null;
-  return h("div", { class: "wgroups", "data-testid": "groups" }, p.groups.map((g) => groupEl(g, size)));
+  if (!p.melds.length) return null;
+  return h("div", { class: "wgroups", "data-testid": "groups" }, p.melds.map((g) => groupEl(g, size)));
 }
 
 function riverEl(discards, seat, last, fresh) {
@@ -123,7 +123,7 @@ function badges(view, s) {
 
 /** Whose move the table waits for: the discarder (during claims, the card on offer is lit). */
 function isActing(st, s) {
-  return (st.phase === "discard" || st.phase === "heavenly") && st.turn === s;
+  return (st.phase === "play" || st.phase === "heavenly") && st.turn === s;
 }
 
 function shownHand(cards, size) {
@@ -162,7 +162,7 @@ function opponentEl(view, s, names, last, fresh) {
 
 function offerEl(view, names) {
   const st = view.state;
-  const o = st.offer;
+  const o = st.claim;
   if (!o) {
     return h("div", { class: "offer offer--empty", "data-testid": "offer" },
       h("span", { class: "offer__slot", "aria-hidden": "true" }),
@@ -191,7 +191,7 @@ function centre(view, names) {
       offerEl(view, names),
       h("div", { class: "board__status" },
         h("div", { class: "compass__wall", "data-testid": "wall" },
-          h("b", {}, String(st.stock_remaining)), h("small", {}, " ", t("app.nt.stock", { count: st.stock_remaining }))),
+          h("b", {}, String(st.wall_remaining)), h("small", {}, " ", t("app.nt.stock", { count: st.wall_remaining }))),
         h("div", { class: "compass__turn", "data-testid": "turn" }, turnText(view, names)),
         st.dealer_shown ? h("div", { class: "compass__deal" }, t("app.ph.shownCard", { whose: names.poss(st.dealer) }), " ",
           zh(cardChinese(st.dealer_shown.face))) : null,
@@ -233,7 +233,7 @@ function claimButton(a, i, ctx, face) {
 
 function claimPrompt(view, ctx, names) {
   const st = view.state;
-  const o = st.offer;
+  const o = st.claim;
   const order = ["win", "pao", "peng", "chi", "pass"];
   const actions = ctx.legal.filter((a) => CLAIM_LABELS[a.type])
     .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
@@ -252,7 +252,7 @@ function myArea(view, ctx, names, last, fresh) {
   const st = view.state;
   const s = names.me;
   const p = st.players[s];
-  const myTurn = st.phase === "discard" && st.to_act && ctx.legal && !ctx.busy;
+  const myTurn = st.phase === "play" && st.to_act && ctx.legal && !ctx.busy;
   const discardable = new Set(myTurn ? ctx.legal.filter((a) => a.type === "discard").map((a) => a.card) : []);
   const won = st.result?.win?.seat === s;
   const area = h("section", {
@@ -282,7 +282,7 @@ function myArea(view, ctx, names, last, fresh) {
   }
   hand.querySelectorAll("button").forEach((b) => { b.disabled = true; });
   const loose = cards.filter((c) => !kans.has(c.face));
-  const offerFace = st.phase === "claim" && st.to_act ? st.offer?.card.face : null;
+  const offerFace = st.phase === "claim" && st.to_act ? st.claim?.card.face : null;
   loose.forEach((c) => {
     const legal = discardable.has(c.id);
     const selected = legal && ctx.selected === c.id;
@@ -304,7 +304,7 @@ function actionBar(view, ctx, discardable) {
   const names = seatNames(view);
   const me = st.players[names.me];
   const bar = h("div", { class: "actions", "data-testid": "actions" });
-  if (st.to_act && ctx.legal && st.phase === "claim" && st.offer) {
+  if (st.to_act && ctx.legal && st.phase === "claim" && st.claim) {
     bar.append(claimPrompt(view, ctx, names));
     return bar;
   }
@@ -314,7 +314,7 @@ function actionBar(view, ctx, discardable) {
         onclick: () => ctx.on.act({ type: "win" }) }, t("app.act.heavenly"), " ", zh("天胡")));
     return bar;
   }
-  if (st.phase !== "discard" || !st.to_act) {
+  if (st.phase !== "play" || !st.to_act) {
     let hint = t("app.hint.waiting");
     if (st.phase === "over") hint = t("app.hint.over");
     else if (me.dead) hint = t("app.ph.hintDead");

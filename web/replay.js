@@ -200,7 +200,7 @@ function moveText(rep, i, names) {
   if (!ids.length && a.type !== "pass") {
     // a claim (pung, chi, a win on a discard...) takes the card on offer before it
     const before = rep.steps[i - 1].state;
-    const offered = before.claim?.card ?? before.offer?.card;
+    const offered = before.claim?.card;
     if (offered) ids.push(offered.id);
   }
   const label = has(`replay.action.${a.type}`) ? t(`replay.action.${a.type}`) : a.type;

@@ -238,7 +238,7 @@ def _claim(view: dict, me: _Seat, legal: list[dict]) -> dict:
         return by["win"]
     if "pao" in by:
         return by["pao"]
-    f = view["offer"]["card"]["id"] >> 2
+    f = view["claim"]["card"]["id"] >> 2
     must = me.holding + 1 > me.target
     now = worth(me.loose)
     best, best_value = by.get("pass", legal[-1]), now
@@ -277,7 +277,7 @@ def play(view: dict, legal: list[dict], read: Callable[[dict], S],
     by = {a["type"]: a for a in legal}
     if "win" in by:
         return by["win"]
-    if view.get("phase") == "claim" and view.get("offer"):
+    if view.get("phase") == "claim" and view.get("claim"):
         return claim(view, read(view), legal)
     if "discard" in by:
         return discard(read(view), legal)

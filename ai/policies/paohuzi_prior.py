@@ -86,7 +86,7 @@ class Table:
         self.counts: Counts = tuple(c)
         """The hand, kans included."""
         self.exposed: Exposed = tuple(
-            (g["type"], tuple(sorted(x["id"] >> 2 for x in g["cards"]))) for g in player["groups"])
+            (g["type"], tuple(sorted(x["id"] >> 2 for x in g["cards"]))) for g in player["melds"])
         self.fours = sum(1 for k, _ in self.exposed if k in FOUR_KINDS)
         shown = view.get("dealer_shown")
         seen = me.shown
@@ -97,7 +97,7 @@ class Table:
         """A claim now calls for a discard (PH-3.2)."""
         self.passed = sum(1 << parse_face(x) for x in player["passed"] or ())
         """Faces the seat may no longer chi or peng (PH-4.9), a bit each."""
-        self.threat = max(max(0, len(p["groups"]) - 2) for p in view["players"]
+        self.threat = max(max(0, len(p["melds"]) - 2) for p in view["players"]
                           if p["seat"] != view["seat"])
 
 
@@ -323,10 +323,10 @@ def _chi(t: Table, f: int, a: dict) -> float:
 def _claim(view: dict, t: Table, legal: list[dict]) -> dict:
     """The claim (or pass) leaving the most worth; a pao wins ties, a peng or chi must do
     strictly better than passing."""
-    f = view["offer"]["card"]["id"] >> 2
+    f = view["claim"]["card"]["id"] >> 2
     passes = any(a["type"] in ("chi", "peng") for a in legal)  # passing marks f (PH-4.9)
     options: list[tuple[float, int, dict]] = []
-    for i, a in enumerate(legal):
+    for a in legal:
         kind = a["type"]
         if kind == "pass":
             value = total(t, t.exposed, t.counts, (1 << f) if passes else 0)

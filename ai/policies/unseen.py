@@ -2,7 +2,7 @@
 their discards and waits by them, so they are read one way for all (card ids, face ``id >> 2``).
 
 A card counts once however many places show it: the card on offer in a claim window also lies
-in its discarder's river, Paohuzi's dealer card may be in a row or a group by now.
+in its discarder's river, Paohuzi's dealer card may be in a row or a meld by now.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ _ID = operator.itemgetter("id")
 
 
 def shown_ids(view: dict[str, Any]) -> set[int]:
-    """Every card id the view shows face up: each seat's hand where shown, river, melds or
-    groups (another seat's concealed kong lies face down: ``cards`` None), Nantong's hezi and
+    """Every card id the view shows face up: each seat's hand where shown, river, melds
+    (another seat's concealed kong lies face down: ``cards`` None), Nantong's hezi and
     indicators, a Sichuan winner's tile, and the card on offer."""
     ids: set[int] = set()
     take = ids.update  # of map(_ID, cards): the loops run in C, as reading views is hot
@@ -28,7 +28,7 @@ def shown_ids(view: dict[str, Any]) -> set[int]:
             cards = p.get(key)
             if cards:
                 take(map(_ID, cards))
-        for m in p.get("melds") or p.get("groups") or ():
+        for m in p["melds"]:
             if m["cards"]:
                 take(map(_ID, m["cards"]))
         won = p.get("won")
@@ -36,10 +36,9 @@ def shown_ids(view: dict[str, Any]) -> set[int]:
             ids.add(won["tile"])
     if view.get("indicators"):
         take(map(_ID, view["indicators"]))
-    for key in ("claim", "offer"):
-        on = view.get(key)
-        if on and on.get("card"):
-            ids.add(on["card"]["id"])
+    claim = view.get("claim")
+    if claim:
+        ids.add(claim["card"]["id"])
     return ids
 
 

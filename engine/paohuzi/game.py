@@ -160,7 +160,7 @@ class Paohuzi:
                     groups[seat] += (Group("ti", ids),)
                     events.append(("ti", seat, None, ids))
             hands[seat] = tuple(sorted(c for c in hands[seat] if counts[c >> 2] < 4))
-        state = evolve(state, hands=tuple(hands), groups=tuple(groups), phase="discard",
+        state = evolve(state, hands=tuple(hands), groups=tuple(groups), phase="play",
                        turn=dealer, events=state.events + tuple(events))
         for k in range(PLAYERS):  # PH-2.4: Heavenly wins, the dealer first, then in turn order
             seat = (dealer + k) % PLAYERS
@@ -221,7 +221,7 @@ class Paohuzi:
         if state.phase == "claim":
             assert state.window is not None
             return state.window.pending
-        if state.phase in ("discard", "heavenly"):
+        if state.phase in ("play", "heavenly"):
             return [state.turn]
         return []
 
@@ -236,7 +236,7 @@ class Paohuzi:
             return []
         if state.phase == "heavenly":
             return [{"type": "win"}]  # PH-2.4: the Heavenly winner declares it
-        if state.phase == "discard":
+        if state.phase == "play":
             return self._turn_actions(state, seat)
         return []
 
@@ -337,7 +337,7 @@ class Paohuzi:
             state = evolve(state, dead=with_item(state.dead, seat, True),
                            events=state.events + (("dead", seat, None),))
             return self._reveal(state, nxt(seat))
-        return evolve(state, phase="discard", turn=seat, window=None, may_win=None)
+        return evolve(state, phase="play", turn=seat, window=None, may_win=None)
 
     def _reveal(self, state: State, seat: int) -> State:
         """PH-4.1: ``seat`` turns up the top card; resolve what follows until someone decides."""
@@ -354,11 +354,11 @@ class Paohuzi:
                 state = made
                 if not state.dead[seat]:
                     if self.winning(state, seat, None, True) is not None:
-                        return evolve(state, phase="discard", turn=seat, window=None,
+                        return evolve(state, phase="play", turn=seat, window=None,
                                       may_win=card)
                     if self.needs_discard(state, seat):
                         if self.loose(state, seat):
-                            return evolve(state, phase="discard", turn=seat, window=None,
+                            return evolve(state, phase="play", turn=seat, window=None,
                                           may_win=None)
                         state = evolve(state, dead=with_item(state.dead, seat, True),  # PH-4.8
                                        events=state.events + (("dead", seat, None),))
@@ -611,7 +611,7 @@ class Paohuzi:
             if max(counts_of_ids(state.hands[s]), default=0) > 3:
                 return False
         t = state.turn
-        return not (state.phase == "discard" and t in seats and self.needs_discard(state, t)
+        return not (state.phase == "play" and t in seats and self.needs_discard(state, t)
                     and not self.loose(state, t))
 
     def _reask(self, state: State, w: ClaimWindow, seat: int) -> ClaimWindow:

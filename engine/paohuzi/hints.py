@@ -134,7 +134,7 @@ def hints(game: Paohuzi, state: State, seat: int) -> JSON:
                     waits=waits, score=score, held=tuple(held),
                     unseen=unseen_counts(game.hidden_cards(state, seat), lambda c: c >> 2,
                                          NUM_FACES))
-    mine = state.phase == "discard" and state.turn == seat
+    mine = state.phase == "play" and state.turn == seat
     discards = discard_faces(game.legal_actions(state, seat)) if mine else {}
     body = discard_hints(hinter, counts, waiting=not game.needs_discard(state, seat),
                          discards=discards, danger=lambda f: [])

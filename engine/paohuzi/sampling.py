@@ -1,6 +1,6 @@
 """A Paohuzi state consistent with one seat's view (see ``engine/core/sampling.py``).
 
-Everything but the hands and the stock is public in Paohuzi (groups, rows, the card on offer,
+Everything but the hands and the stock is public in Paohuzi (melds, rows, the card on offer,
 the dealer's shown card, dead hands, the events), so it comes back from the view; the other two
 hands and the stock are dealt at random from the unseen cards (the dealer keeps its shown card
 while it holds it, PH-2.2), avoiding hands the rules make impossible (four alike in hand, PH-2.3)
@@ -62,24 +62,24 @@ def sample(game: Paohuzi, view: JSON, rng: random.Random) -> State:
     """A state ``view["seat"]`` cannot tell from the real one."""
     seat = check_view(view)
     players = view["players"]
-    groups = tuple(tuple(Group(g["type"], ids(g["cards"]), g["from"]) for g in p["groups"])
+    groups = tuple(tuple(Group(g["type"], ids(g["cards"]), g["from"]) for g in p["melds"])
                    for p in players)
     rows = tuple(ids(p["discards"]) for p in players)
-    offer = view.get("offer")
+    claim = view.get("claim")
     mine = ids(players[seat]["hand"])
     seen = set(mine) | {c for gs in groups for g in gs for c in g.cards}
     seen |= {c for r in rows for c in r}
-    if offer is not None:
-        seen.add(offer["card"]["id"])
+    if claim is not None:
+        seen.add(claim["card"]["id"])
     dealer = view["dealer"]
     shown = view["dealer_shown"]["id"] if view.get("dealer_shown") else None
     keep = shown if shown is not None and dealer != seat and shown not in seen else None
     pool = [c for c in DECK if c not in seen and c != keep]
     others = [s for s in range(PLAYERS) if s != seat]
     need = sum(players[s]["hand_count"] for s in others) - (keep is not None)
-    if len(pool) - need != view["stock_remaining"]:
+    if len(pool) - need != view["wall_remaining"]:
         raise ValueError(f"card count mismatch: {len(pool) - need} unseen cards left for a "
-                         f"stock of {view['stock_remaining']}")
+                         f"stock of {view['wall_remaining']}")
     phase = view["phase"]
     events = tuple(_raw_event(e) for e in view["events"])
     turn = view["turn"] if view["turn"] is not None else dealer
@@ -102,28 +102,28 @@ def sample(game: Paohuzi, view: JSON, rng: random.Random) -> State:
         if game._plausible(state, others):
             break
     last = events[-1] if events else ("deal", None, None)
-    if phase == "discard" and last[0] in ("ti", "wei") and last[1] == turn and last[2] is not None \
+    if phase == "play" and last[0] in ("ti", "wei") and last[1] == turn and last[2] is not None \
             and game.winning(state, turn, None, True) is not None:
         state = evolve(state, may_win=last[2])  # PH-4.3: it may win on its own wei or ti
-    if offer is not None:
-        state = evolve(state, window=_window(game, state, seat, offer, view.get("claim")))
+    if claim is not None:
+        state = evolve(state, window=_window(game, state, seat, claim))
     return state
 
 
-def _window(game: Paohuzi, state: State, seat: int, offer: JSON,
-            claim: JSON | None) -> claims.ClaimWindow:
-    """The claim on offer: the seat's own options and answer from the view, the others' asked
-    anew of their dealt hands, none of them answered yet."""
-    source, card, kind = offer["from"], offer["card"]["id"], offer["kind"]
+def _window(game: Paohuzi, state: State, seat: int, claim: JSON) -> claims.ClaimWindow:
+    """The claim on offer: the seat's own options and answer from the view (when it is asked),
+    the others' asked anew of their dealt hands, none of them answered yet."""
+    source, card, kind = claim["from"], claim["card"]["id"], claim["kind"]
+    asked = "options" in claim
     options: dict[int, list[Hashable]] = {}
     for s in range(PLAYERS):
         if s == seat:
-            options[s] = keyed_options(claim["options"], claim_key) if claim else []
+            options[s] = keyed_options(claim["options"], claim_key) if asked else []
         else:
             options[s] = game._claim_options(state, s, card, source, kind == "reveal")
     rows = [(s, (*opts, claims.PASS)) for s, opts in options.items()
-            if opts or (s == seat and claim)]
-    answer = claim.get("answer") if claim else None
+            if opts or (s == seat and asked)]
+    answer = claim.get("answer")
     if all(s == seat for s, _ in rows) and (answer is not None or not rows):
         # no dealt hand can claim, yet the real window waits on somebody: the nearest other
         # seat gets the answer everybody has

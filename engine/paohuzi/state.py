@@ -64,16 +64,17 @@ class State:
     rows: tuple[tuple[int, ...], ...]
     """Each seat's discard row: its discards and its reveals nobody took (PH-3.3)."""
     phase: str
-    """``heavenly`` (a Heavenly winner declares), ``discard`` (``turn`` discards, or may win after
-    its own wei or ti), ``claim`` (a window on a revealed or discarded card), ``over``."""
+    """``heavenly`` (a Heavenly winner declares), ``play`` (``turn`` discards, or may win after
+    its own wei or ti: the turn's own move, as in every game), ``claim`` (a window on a revealed
+    or discarded card), ``over``."""
     turn: int
-    """The seat to discard (``discard``), the winner (``heavenly``) or the card's owner (``claim``)."""
+    """The seat to discard (``play``), the winner (``heavenly``) or the card's owner (``claim``)."""
     shown: int | None = None
     """The dealer's 21st card, shown to everyone (PH-2.2)."""
     window: ClaimWindow | None = None
     """Claims on the card on offer: kind ``reveal`` or ``discard``."""
     may_win: int | None = None
-    """``discard`` phase: the card the turn player just revealed into its own wei or ti; it may
+    """``play`` phase: the card the turn player just revealed into its own wei or ti; it may
     win on it (PH-4.3)."""
     dead: tuple[bool, ...] = (False,) * PLAYERS
     """PH-4.8 dead hands."""

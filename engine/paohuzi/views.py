@@ -1,10 +1,13 @@
 """What one seat may see of a Paohuzi state: the only way a state leaves the engine.
 
-Public: every exposed group (ti, pao, wei, peng, chi: PH-2.3 "every later group is exposed"),
-every discard row, the card on offer, the dealer's shown 21st card (PH-2.2), the stock's size,
-each hand's size, dead hands, the events. Private: a hand (its kans included: a kan is locked in
-the hand, and others see only how many cards the hand holds), the seat's passed faces (PH-4.9)
-and its own claim options and answer. At the end every hand is shown.
+The view speaks the vocabulary every game's does (docs/views.md): the stock's size is
+``wall_remaining``, the exposed groups are a player's ``melds``, the card on offer is the
+``claim``. Public: every meld (ti, pao, wei, peng, chi: PH-2.3 "every later group is exposed"),
+every discard row, the claim's kind, card and the seat it came ``from``, the dealer's shown 21st
+card (PH-2.2), the stock's size, each hand's size, dead hands, the events. Private: a hand (its
+kans included: a kan is locked in the hand, and others see only how many cards the hand holds),
+the seat's passed faces (PH-4.9) and its own claim ``options`` and ``answer``. At the end every
+hand is shown.
 """
 
 from __future__ import annotations
@@ -39,14 +42,14 @@ def render_view(game: Paohuzi, state: State, seat: int | None, open_all: bool = 
         shown = over or mine
         hand = state.hands[s]
         counts = counts_of_ids(hand)
-        groups: list[JSON] = [{"type": g.kind, "cards": _cards(g.cards), "from": g.source,
-                               "huxi": group_huxi(g.kind, g.faces)} for g in state.groups[s]]
+        melds: list[JSON] = [{"type": g.kind, "cards": _cards(g.cards), "from": g.source,
+                              "huxi": group_huxi(g.kind, g.faces)} for g in state.groups[s]]
         players.append({
             "seat": s,
             "hand": _cards(hand) if shown else None,
             "kans": [FACE_NAMES[f] for f in range(NUM_FACES) if counts[f] == 3] if shown else None,
             "hand_count": len(hand),
-            "groups": groups,
+            "melds": melds,
             "exposed_huxi": sum(group_huxi(g.kind, g.faces) for g in state.groups[s]),
             "discards": _cards(state.rows[s]),
             "holding": game.holding(state, s),
@@ -62,25 +65,25 @@ def render_view(game: Paohuzi, state: State, seat: int | None, open_all: bool = 
         "phase": state.phase,
         "dealer": state.dealer,
         "turn": None if over else state.turn,
-        "stock_remaining": len(state.stock),
+        "wall_remaining": len(state.stock),
         "seed_hash": seed_hash(state.seed),
         "dealer_shown": card_json(state.shown) if state.shown is not None else None,
         "players": players,
         "to_act": seat is not None and seat in game.to_act(state),
-        "offer": None,
         "claim": None,
         "events": [_event_json(e) for e in state.events[events_from:]],
         "result": game.result(state),
     }
     w = state.window
     if w is not None:
-        view["offer"] = {"kind": w.kind, "from": w.source, "card": card_json(w.card)}
+        claim: JSON = {"kind": w.kind, "from": w.source, "card": card_json(w.card)}
         if seat is not None and w.options_of(seat):
             from .game import claim_action
 
             answer = w.answer_of(seat)
-            view["claim"] = {"options": [claim_action(o) for o in w.options_of(seat)],
-                             "answer": claim_action(answer) if answer is not None else None}
+            claim["options"] = [claim_action(o) for o in w.options_of(seat)]
+            claim["answer"] = claim_action(answer) if answer is not None else None
+        view["claim"] = claim
     if over:
         view["seed"] = state.seed
     if open_all:

@@ -125,7 +125,7 @@ def test_pengs_a_pair_and_then_discards():
     assert {"type": "peng"} in G.legal_actions(after, 2)
     assert decide(after, 2) == {"type": "peng"}
     after = act(after, 2, type="peng")
-    assert after.phase == "discard" and faces([decide(after, 2)["card"]]) == "x1"
+    assert after.phase == "play" and faces([decide(after, 2)["card"]]) == "x1"
 
 
 def test_chis_a_huxi_group_but_not_a_reshuffle():

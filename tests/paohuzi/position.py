@@ -45,7 +45,7 @@ def position(
     stock_extra: int | None = 0,
     turn: int = 0,
     dealer: int = 0,
-    phase: str = "discard",
+    phase: str = "play",
     hold: Mapping[int, int] | None = None,
     **fields: Any,
 ) -> State:
@@ -108,7 +108,7 @@ def discard(state: State, seat: int, face: str) -> State:
 
 def reveal(state: State, seat: int) -> State:
     """``seat`` turns up the stock's next card: the automatic step after a turn ends (PH-4.1)."""
-    return G._reveal(evolve(state, phase="discard"), seat)
+    return G._reveal(evolve(state, phase="play"), seat)
 
 
 def chis(state: State, seat: int) -> list[tuple[str, list[str]]]:

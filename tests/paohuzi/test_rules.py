@@ -100,7 +100,7 @@ def test_dealer_random_from_the_seed_and_turn_order():
 def test_deal_sizes_and_the_shown_card():
     """PH-2.2: the dealer 21 cards, the others 20, 19 in the stock; the dealer's 21st card is
     shown to everyone."""
-    seed = next(s for s in range(100) if G.new_deal(s).phase == "discard"
+    seed = next(s for s in range(100) if G.new_deal(s).phase == "play"
                 and G.new_deal(s).turn == G.new_deal(s).dealer)
     state = G.new_deal(seed)
     d = state.dealer
@@ -132,7 +132,7 @@ def test_four_dealt_are_a_ti_three_a_locked_kan():
     assert G.view(state, 1)["players"][1]["kans"] == ["x7"]
     other = G.view(state, 0)["players"][1]
     assert other["hand"] is None and other["kans"] is None and other["hand_count"] == 16
-    assert other["groups"][0]["type"] == "ti"
+    assert other["melds"][0]["type"] == "ti"
     # the dealer must discard (PH-2.5), but never a card of its kan d2
     assert G.to_act(state) == [0]
     legal = G.legal_actions(state, 0)
@@ -200,7 +200,7 @@ def test_dealer_discards_first_then_the_next_reveals():
     """PH-2.5: the dealer discards first; if nobody takes it, the next player reveals."""
     state = G.open_deal(position({0: DEALER, 1: "x4 x4", 2: "d5 d5"}, phase="deal",
                                  stock="d10"))
-    assert G.to_act(state) == [0] and state.phase == "discard"
+    assert G.to_act(state) == [0] and state.phase == "play"
     after = discard(state, 0, "x1")
     assert events(after, len(state.events))[:2] == [("discard", 0, "x1"), ("reveal", 1, "d10")]
     assert faces(after.rows[0]) == "x1"
@@ -246,7 +246,7 @@ def test_chi_then_discard():
     after = discard(state, 0, "x5")
     chi = next(a for a in G.legal_actions(after, 1) if a["type"] == "chi")
     after = G.apply(after, 1, chi)
-    assert G.holding(after, 1) == 21 and after.phase == "discard" and G.to_act(after) == [1]
+    assert G.holding(after, 1) == 21 and after.phase == "play" and G.to_act(after) == [1]
     assert types(G.legal_actions(after, 1)) == {"discard"}
     assert faces(c for a in G.legal_actions(after, 1) for c in [a["card"]]) == "d1 d3 d8"
 
@@ -257,7 +257,7 @@ def test_first_ti_then_discard_second_ti_no_discard():
     state = position({1: "x5 x5 x5 d1 d3"}, hold={1: 20}, stock="x5")
     after = reveal(state, 1)
     assert kinds(after, 1)[-1] == ("ti", "x5 x5 x5 x5")
-    assert after.phase == "discard" and G.to_act(after) == [1]
+    assert after.phase == "play" and G.to_act(after) == [1]
     state = position({1: "x5 x5 x5 d1 d3 d3 x9"}, groups={1: [("ti", "d8 d8 d8 d8")]},
                      hold={1: 20}, stock="x5 d10")
     after = reveal(state, 1)
@@ -347,7 +347,7 @@ def test_peng_or_pao_beats_chi(taker):
     after = act(after, 2, type=taker)
     assert kinds(after, 2)[-1][0] == taker and kinds(after, 1)[-1] == ("chi",
                                                                      kinds(state, 1)[-1][1])
-    assert G.to_act(after) == [2] and after.phase == "discard"
+    assert G.to_act(after) == [2] and after.phase == "play"
 
 
 def test_after_the_revealers_wei_only_the_revealer_may_win():
@@ -444,7 +444,7 @@ def test_own_reveal_on_a_kan_or_wei_is_a_ti():
     assert kinds(after, 0)[-1] == ("ti", "d7 d7 d7 d7") and "d7" not in faces(after.hands[0])
     state = position({0: "x1 x9"}, groups={0: [("wei", "d7 d7 d7")]}, hold={0: 20}, stock="d7")
     after = reveal(state, 0)
-    assert kinds(after, 0)[0] == ("ti", "d7 d7 d7 d7") and after.phase == "discard"
+    assert kinds(after, 0)[0] == ("ti", "d7 d7 d7 d7") and after.phase == "play"
 
 
 # ---------------------------------------------------------------- PH-4.4 peng and pao

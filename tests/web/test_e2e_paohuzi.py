@@ -194,7 +194,7 @@ def test_play_a_paohuzi_deal_by_clicking(live_server: LiveServer, new_page: Any)
         seat = page.locator(f"[data-testid=table] [data-seat='{p['seat']}']")
         shown = [int(x) for x in seat.locator("[data-testid=groups] [data-testid=group]")
                  .evaluate_all("els => els.map((e) => e.dataset.huxi)")]
-        assert shown == [g["huxi"] for g in p["groups"]], (shown, p["groups"])
+        assert shown == [g["huxi"] for g in p["melds"]], (shown, p["melds"])
     assert not page.js_errors, page.js_errors
     print(f"Paohuzi deal played in {elapsed:.1f} s: {stats}; "
           f"{'win ' + str(result['win']['huxi']) + ' huxi' if result['win'] else 'draw'}")
