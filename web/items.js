@@ -42,10 +42,8 @@ export function valueText(it) {
 export function itemDetail(game, it, card = (f) => itemCard(game, f)) {
   const out = [];
   if (it.cards.length) out.push(h("span", { class: "item__cards" }, it.cards.map(card)));
-  for (const note of it.notes) {
-    out.push(h("small", { class: "muted item__note", "data-testid": "item-note", "data-note": note },
-      ` ${noteText(game, note)}`));
-  }
+  it.notes.forEach((note, i) => out.push(h("small", { class: "muted item__note", "data-testid": "item-note",
+    "data-note": note }, `${i ? " · " : " "}${noteText(game, note)}`)));
   for (const f of it.factors) {
     out.push(h("span", { class: "item__factor", "data-testid": "item-factor", "data-code": f.code },
       `×${f.value} `, itemName(game, f), f.cards.length ? [" ", f.cards.map(card)] : null));
