@@ -21,8 +21,7 @@ The JSON (the protocol's ``game.hints(state, seat)``, which calls ``engine/<game
             "claimed": Score,      # won on another player's card (a discard; Paohuzi: a reveal)
             "self_drawn": Score}   # won on the seat's own draw (Paohuzi: its own reveal)
     Score = {"wins": true, "total": 12, "tun": null,
-             "items": [{"code": "all_pungs", "name": "All Pungs", "chinese": "碰碰和",
-                        "value": 6, "count": 1, "op": "+", "faces": []}]}
+             "items": [Item...]}   # engine/core/items.py: read top to bottom they make total
 
 ``shanten``: 0 ready, −1 complete, otherwise the cards still to exchange (Paohuzi: toward seven
 groups, huxi aside). A hand is ``ready`` exactly when it has a wait; a wait may still not
@@ -34,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from .items import Item
 from .protocol import JSON, Action
 
 Counts = tuple[int, ...]
@@ -41,16 +41,7 @@ ScoreFn = Callable[[Counts, int, bool], JSON | None]
 """(hand counts before the winning card, face, self-drawn) → a ``score_json``; None: no win."""
 
 
-def item(code: str, name: str, value: int, *, chinese: str = "", count: int = 1,
-         op: str = "+", faces: Sequence[str] = ()) -> JSON:
-    """One line of an itemised score: ``op`` ``+`` adds ``value × count``, ``×`` multiplies by
-    ``value``, ``=`` gives the result so far (Sichuan's points from fan, Nantong's rounding);
-    ``faces``: the cards the line is about (a group, a holding), when it is about some."""
-    return {"code": code, "name": name, "chinese": chinese, "value": value, "count": count,
-            "op": op, "faces": list(faces)}
-
-
-def score_json(wins: bool, total: int, items: Sequence[JSON], tun: int | None = None) -> JSON:
+def score_json(wins: bool, total: int, items: Sequence[Item], tun: int | None = None) -> JSON:
     return {"wins": wins, "total": total, "tun": tun, "items": list(items)}
 
 
@@ -142,5 +133,5 @@ def hints_json(game: str, seat: int, unit: str, body: JSON,
             **body, "ready_opponents": [{"seat": s, "why": why} for s, why in ready_opponents]}
 
 
-__all__ = ["Counts", "Hinter", "ScoreFn", "discard_faces", "discard_hints", "hints_json", "item",
+__all__ = ["Counts", "Hinter", "ScoreFn", "discard_faces", "discard_hints", "hints_json",
            "no_hints", "score_json", "unseen_counts"]

@@ -232,7 +232,7 @@ def test_settlement_self_draw_and_discard():
     total = after.wins[0].total
     assert deltas(after) == [-8, 8 + total + 16, -8, -(8 + total)]
     res = G.result(after)
-    assert sum(p["total"] for p in res["wins"][0]["patterns"]) == total
+    assert sum(p["total"] for p in res["wins"][0]["items"]) == total
 
 
 def test_refusals_change_nothing():
