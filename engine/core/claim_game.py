@@ -163,6 +163,21 @@ class ClaimGame:
         package = type(self).__module__.rpartition(".")[0]
         return importlib.import_module(f"{package}.{name}")
 
+    def claim_view(self, state: Any, seat: int | None) -> JSON | None:
+        """The card on offer as every game's view shows it (docs/views.md): its ``kind``, the
+        ``card`` and the seat it came ``from`` to everybody; the seat's own ``options`` and
+        ``answer`` only to a seat the window asks (an answer is secret until the window
+        resolves). None when nothing is on offer."""
+        w = state.window
+        if w is None:
+            return None
+        claim: JSON = {"kind": w.kind, "from": w.source, "card": self.card_json(w.card)}
+        if seat is not None and w.options_of(seat):
+            answer = w.answer_of(seat)
+            claim["options"] = [self.claim_action(o) for o in w.options_of(seat)]
+            claim["answer"] = self.claim_action(answer) if answer is not None else None
+        return claim
+
     def result(self, state: Any) -> JSON | None:
         if state.phase != "over":
             return None
@@ -179,6 +194,10 @@ class ClaimGame:
     @staticmethod
     def claim_action(key: Hashable) -> Action:
         """The action that answers a window with the claim ``key``."""
+        raise NotImplementedError
+
+    def card_json(self, card: int) -> JSON:
+        """A visible physical card as the API shows it: ``{"id", "face"}``."""
         raise NotImplementedError
 
     def _turn_seats(self, state: Any) -> list[int]:

@@ -496,18 +496,10 @@ class MahjongTable(ClaimGame):
             "drawn": self.card_json(state.drawn) if (
                 state.drawn is not None and state.phase == "play" and state.turn == seat) else None,
             "to_act": seat is not None and seat in self.to_act(state),
-            "claim": None,
+            "claim": self.claim_view(state, seat),
             "events": [self._event_json(e, seat) for e in state.events[events_from:]],
             "result": self.result(state),
         }
-        w = state.window
-        if w is not None:
-            claim: JSON = {"kind": w.kind, "from": w.source, "card": self.card_json(w.card)}
-            if seat is not None and w.options_of(seat):
-                claim["options"] = [claim_action(o) for o in w.options_of(seat)]
-                answer = w.answer_of(seat)
-                claim["answer"] = claim_action(answer) if answer is not None else None
-            view["claim"] = claim
         if over:
             view["seed"] = state.seed
         return view

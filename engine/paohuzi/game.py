@@ -25,12 +25,12 @@ from ..core import claims
 from ..core.claim_game import ClaimGame
 from ..core.claims import PASS, ClaimWindow, claim_kind
 from ..core.protocol import JSON, Action
-from ..core.result import Payment
+from ..core.result import Payment, totals
+from ..core.rng import seed_hash
 from ..core.state import evolve, with_item, without
 from .cards import DECK, FACE_NAMES, NUM_FACES, SHAPES_WITH, card_json, counts_of_ids
-from .scoring import FOUR_KINDS, Evaluation, Exposed, evaluate, heavenly, score_spec
+from .scoring import FOUR_KINDS, Evaluation, Exposed, evaluate, group_huxi, heavenly, score_spec
 from .state import PLAYERS, Group, State, Win
-from .views import render_view
 
 RANK = {"win": 3, "pao": 2, "peng": 2, "chi": 1}
 """PH-4.1 steps 2–4: win, then pao or peng, then chi (step 1, wei and ti, is automatic)."""
@@ -100,6 +100,25 @@ def chi_choices(loose: tuple[int, ...], face: int) -> tuple[tuple[tuple[int, ...
     return tuple(out)
 
 
+def _cards(ids: Any) -> list[JSON]:
+    return [card_json(c) for c in ids]
+
+
+def _event_json(ev: tuple[Any, ...]) -> JSON:
+    kind, who, card = ev[0], ev[1], ev[2]
+    out: JSON = {"type": kind, "seat": who}
+    if card is not None:
+        out["card"] = card_json(card)
+    if kind in ("ti", "wei"):
+        out["cards"] = _cards(ev[3])
+    elif kind in ("pao", "peng", "chi"):
+        out["from"] = ev[3]
+        out["hand_cards"] = _cards(ev[4])
+    elif kind == "win":
+        out["huxi"], out["tun"] = ev[3], ev[4]
+    return out
+
+
 class Paohuzi(ClaimGame):
     """The Paohuzi game object registered as ``paohuzi``."""
 
@@ -112,6 +131,7 @@ class Paohuzi(ClaimGame):
     hand_sizes = (DEALER_CARDS, OTHER_CARDS)  # PH-2.2: 19 left in the stock
     claim_ranks = RANK
     claim_action = staticmethod(claim_action)
+    card_json = staticmethod(card_json)
 
     # ------------------------------------------------------------------ the deal (PH-2)
 
@@ -498,11 +518,69 @@ class Paohuzi(ClaimGame):
     # ------------------------------------------------------------------ information
 
     def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
-        return render_view(self, state, seat, events_from=events_from)
+        """What ``seat`` may see (None: a spectator), in every game's vocabulary
+        (docs/views.md); ``events_from``: the events from that index on only.
+
+        Public: every meld (ti, pao, wei, peng, chi: PH-2.3 "every later group is exposed"),
+        every discard row, the claim's kind, card and the seat it came ``from``, the dealer's
+        shown 21st card (PH-2.2), the stock's size (``wall_remaining``), each hand's size, dead
+        hands, the events. Private: a hand (its kans included: a kan is locked in the hand, and
+        others see only how many cards the hand holds), the seat's passed faces (PH-4.9) and its
+        own claim ``options`` and ``answer``. At the end every hand is shown."""
+        return self._view(state, seat, False, events_from)
 
     def open_view(self, state: State) -> JSON:
         """Every hand open (kans and passed faces too), for the replay of a finished deal."""
-        return render_view(self, state, None, open_all=True)
+        return self._view(state, None, True)
+
+    def _view(self, state: State, seat: int | None, open_all: bool, events_from: int = 0
+              ) -> JSON:
+        over = state.phase == "over"
+        score = totals(state.payments, self.players)
+        players = []
+        for s in range(self.players):
+            mine = s == seat or open_all
+            shown = over or mine
+            hand = state.hands[s]
+            counts = counts_of_ids(hand)
+            melds: list[JSON] = [{"type": g.kind, "cards": _cards(g.cards), "from": g.source,
+                                  "huxi": group_huxi(g.kind, g.faces)} for g in state.groups[s]]
+            players.append({
+                "seat": s,
+                "hand": _cards(hand) if shown else None,
+                "kans": [FACE_NAMES[f] for f in range(NUM_FACES) if counts[f] == 3]
+                if shown else None,
+                "hand_count": len(hand),
+                "melds": melds,
+                "exposed_huxi": sum(group_huxi(g.kind, g.faces) for g in state.groups[s]),
+                "discards": _cards(state.rows[s]),
+                "holding": self.holding(state, s),
+                "target": self.target(state, s),
+                "dead": state.dead[s],
+                "passed": [FACE_NAMES[f] for f in range(NUM_FACES) if state.passed[s] >> f & 1]
+                if mine else None,
+                "score": score[s],
+            })
+        view: JSON = {
+            "game": self.name,
+            "seat": seat,
+            "phase": state.phase,
+            "dealer": state.dealer,
+            "turn": None if over else state.turn,
+            "wall_remaining": len(state.stock),
+            "seed_hash": seed_hash(state.seed),
+            "dealer_shown": card_json(state.shown) if state.shown is not None else None,
+            "players": players,
+            "to_act": seat is not None and seat in self.to_act(state),
+            "claim": self.claim_view(state, seat),
+            "events": [_event_json(e) for e in state.events[events_from:]],
+            "result": self.result(state),
+        }
+        if over:
+            view["seed"] = state.seed
+        if open_all:
+            view["open"] = True
+        return view
 
     def zones(self, state: State) -> dict[str, tuple[int, ...]]:
         z: dict[str, tuple[int, ...]] = {"stock": state.stock}
