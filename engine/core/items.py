@@ -48,6 +48,17 @@ def item(code: str, name: str, value: int, *, chinese: str = "", count: int = 1,
             "notes": list(notes)}
 
 
+def pattern_items(patterns: Iterable[tuple[str, int]],
+                  table: dict[str, tuple[str, str, int]]) -> list[Item]:
+    """(code, count) pairs as score items, from a game's pattern ``table`` (code → name,
+    Chinese name, value per count: MCR's points, Sichuan's fan)."""
+    out = []
+    for code, count in patterns:
+        name, chinese, value = table[code]
+        out.append(item(code, name, value, chinese=chinese, count=count))
+    return out
+
+
 def running_total(items: Iterable[Item]) -> int:
     """What the items make, read top to bottom: the score's total in its unit."""
     running = 0
@@ -61,4 +72,4 @@ def running_total(items: Iterable[Item]) -> int:
     return running
 
 
-__all__ = ["OPS", "Item", "item", "running_total"]
+__all__ = ["OPS", "Item", "item", "pattern_items", "running_total"]

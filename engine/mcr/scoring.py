@@ -31,7 +31,8 @@ from itertools import combinations, compress
 from typing import Any
 
 from ..core.errors import InvalidSpec
-from ..core.items import Item, item
+from ..core.items import Item
+from ..core.items import pattern_items as core_pattern_items
 from ..mahjong import FACE_NAMES, NUM_FACES, standard_readings
 from ..mahjong.spec import (
     check_copies,
@@ -177,11 +178,7 @@ class Evaluation:
 
 def pattern_items(patterns: Iterable[tuple[str, int]]) -> list[Item]:
     """(code, count) pairs as score items, each pattern's points per count."""
-    out = []
-    for code, count in patterns:
-        name, chinese, pts = PATTERNS[code]
-        out.append(item(code, name, pts, chinese=chinese, count=count))
-    return out
+    return core_pattern_items(patterns, PATTERNS)
 
 
 def meld_tiles(kind: str, face: int) -> list[str]:

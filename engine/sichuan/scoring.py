@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidSpec
-from ..core.items import Item, item
+from ..core.items import Item
+from ..core.items import pattern_items as core_pattern_items
 from ..mahjong import (
     FACE_NAMES,
     NUM_SUITED,
@@ -110,11 +111,7 @@ class Evaluation:
 
 def pattern_items(patterns: Iterable[tuple[str, int]]) -> list[Item]:
     """(code, count) pairs as score items, each pattern's fan per count."""
-    out = []
-    for code, count in patterns:
-        name, chinese, fan = PATTERNS[code]
-        out.append(item(code, name, fan, chinese=chinese, count=count))
-    return out
+    return core_pattern_items(patterns, PATTERNS)
 
 
 def _pairs_of(melds: tuple[tuple[str, int, bool], ...]) -> list[int]:
