@@ -27,7 +27,7 @@ from .claims import PASS, ClaimWindow, claim_kind
 from .errors import IllegalAction
 from .protocol import JSON, Action
 from .result import totals
-from .rng import deal_rng, shuffled
+from .rng import deal_rng, seed_hash, shuffled
 from .state import evolve
 
 
@@ -162,6 +162,29 @@ class ClaimGame:
         the game class, so the game's module cannot import it up front)."""
         package = type(self).__module__.rpartition(".")[0]
         return importlib.import_module(f"{package}.{name}")
+
+    def table_view(self, state: Any, seat: int | None, *, turn: int | None, wall: int,
+                   players: list[JSON], events: list[JSON], **own: Any) -> JSON:
+        """A view's top level, the same keys in every game (docs/views.md), around what the game
+        renders itself (``players``, ``events``, its ``own`` keys); the seed once it is over."""
+        view: JSON = {
+            "game": self.name,
+            "seat": seat,
+            "phase": state.phase,
+            "dealer": state.dealer,
+            "turn": turn,
+            "wall_remaining": wall,
+            "seed_hash": seed_hash(state.seed),
+            "players": players,
+            **own,
+            "to_act": seat is not None and seat in self.to_act(state),
+            "claim": self.claim_view(state, seat),
+            "events": events,
+            "result": self.result(state),
+        }
+        if state.phase == "over":
+            view["seed"] = state.seed
+        return view
 
     def claim_view(self, state: Any, seat: int | None) -> JSON | None:
         """The card on offer as every game's view shows it (docs/views.md): its ``kind``, the

@@ -25,7 +25,6 @@ from ..core.claims import ClaimWindow, claim_kind
 from ..core.errors import IllegalAction
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, totals
-from ..core.rng import seed_hash
 from ..core.seats import first_after
 from ..core.state import evolve, with_item, without
 from .tiles import FACE_NAMES, counts_of_ids, parse_face, tile_json
@@ -484,25 +483,12 @@ class MahjongTable(ClaimGame):
                 "discards": [self.card_json(t) for t in state.discards[s]],
                 "score": score[s],
             })
-        view: JSON = {
-            "game": self.name,
-            "seat": seat,
-            "phase": state.phase,
-            "dealer": state.dealer,
-            "turn": state.turn if state.phase in ("play", "claim") else None,
-            "wall_remaining": len(state.wall),
-            "seed_hash": seed_hash(state.seed),
-            "players": players,
-            "drawn": self.card_json(state.drawn) if (
-                state.drawn is not None and state.phase == "play" and state.turn == seat) else None,
-            "to_act": seat is not None and seat in self.to_act(state),
-            "claim": self.claim_view(state, seat),
-            "events": [self._event_json(e, seat) for e in state.events[events_from:]],
-            "result": self.result(state),
-        }
-        if over:
-            view["seed"] = state.seed
-        return view
+        return self.table_view(
+            state, seat, turn=state.turn if state.phase in ("play", "claim") else None,
+            wall=len(state.wall), players=players,
+            events=[self._event_json(e, seat) for e in state.events[events_from:]],
+            drawn=self.card_json(state.drawn) if (
+                state.drawn is not None and state.phase == "play" and state.turn == seat) else None)
 
     def meld_json(self, m: Meld, owner_sees: bool) -> JSON:
         """A meld as a view shows it: a concealed kong lies face down (``cards`` None) to

@@ -26,7 +26,6 @@ from ..core.claim_game import ClaimGame
 from ..core.claims import PASS, ClaimWindow, claim_kind
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, totals
-from ..core.rng import seed_hash
 from ..core.state import evolve, with_item, without
 from .cards import DECK, FACE_NAMES, NUM_FACES, SHAPES_WITH, card_json, counts_of_ids
 from .scoring import FOUR_KINDS, Evaluation, Exposed, evaluate, group_huxi, heavenly, score_spec
@@ -561,23 +560,10 @@ class Paohuzi(ClaimGame):
                 if mine else None,
                 "score": score[s],
             })
-        view: JSON = {
-            "game": self.name,
-            "seat": seat,
-            "phase": state.phase,
-            "dealer": state.dealer,
-            "turn": None if over else state.turn,
-            "wall_remaining": len(state.stock),
-            "seed_hash": seed_hash(state.seed),
-            "dealer_shown": card_json(state.shown) if state.shown is not None else None,
-            "players": players,
-            "to_act": seat is not None and seat in self.to_act(state),
-            "claim": self.claim_view(state, seat),
-            "events": [_event_json(e) for e in state.events[events_from:]],
-            "result": self.result(state),
-        }
-        if over:
-            view["seed"] = state.seed
+        view = self.table_view(
+            state, seat, turn=None if over else state.turn, wall=len(state.stock),
+            players=players, events=[_event_json(e) for e in state.events[events_from:]],
+            dealer_shown=card_json(state.shown) if state.shown is not None else None)
         if open_all:
             view["open"] = True
         return view
