@@ -1,7 +1,8 @@
 """The search of the ``strong`` level, for every game: its prior's choice and basic's few best
 candidates, each tried on the same sampled deals and played out to the end of the deal; the
 prior's choice stands unless another clearly does better. It knows no game: each brings its
-``basic``, prior, view sampler and refiner (``ai/policies/__init__.py`` puts them together).
+``basic``, prior and refiner (``ai/policies/__init__.py`` puts them together), and the game
+object its view sampler (``game.sample``).
 
 How one decision goes:
 
@@ -12,8 +13,8 @@ How one decision goes:
    MCR's ready hands that cannot reach 8; ``basic`` itself where a game has none), then
    ``basic``'s choice, then its choice among what is left, and so on (its ranking), keeping
    ``candidates`` that differ (two discards of the same face are one candidate).
-3. A full state consistent with the seat's view (``engine/<game>/sampling.py``: the service
-   has the view only), then per iteration ``game.determinize`` re-deals the hidden cards and
+3. A full state consistent with the seat's view (``game.sample``: the service has the view
+   only), then per iteration ``game.determinize`` re-deals the hidden cards and
    the game's refiner (``ai/policies/<game>_refine.py``) moves the opponents' re-dealt hands
    as near to ready as ``basic`` players' are that far into the deal (a uniform re-deal
    leaves them two exchanges behind, so playouts showed dealing in and slow hands as nearly
@@ -52,8 +53,6 @@ from engine.core.sampling import Unsampleable
 from engine.core.state import evolve
 
 Policy = Callable[[dict, list[dict], random.Random], dict]
-Sampler = Callable[[Any, dict, random.Random], Any]
-"""A game's view sampler: (game, view, rng) -> a full state consistent with the view."""
 Refiner = Callable[[Any, Any, int, random.Random], Any]
 """A game's correction of a re-dealt state: (game, state, seat, rng) -> a likelier state."""
 
@@ -176,12 +175,9 @@ def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
 class StrongPolicy:
     """The ``strong`` policy of one game (module docstring)."""
 
-    def __init__(self, game_name: str, basic: Policy, sample: Sampler,
-                 refine: Refiner | None = None, settings: Settings | None = None,
-                 prior: Policy | None = None) -> None:
+    def __init__(self, game_name: str, basic: Policy, refine: Refiner | None = None,
+                 settings: Settings | None = None, prior: Policy | None = None) -> None:
         self.game = get_game(game_name)
-        self.sample = sample
-        """The game's view sampler: a full state consistent with the seat's view."""
         self.refine = refine
         """The game's correction of a re-dealt state towards what the opponents' play
         reveals (None: the uniform re-deal)."""
@@ -212,7 +208,7 @@ class StrongPolicy:
         seat = view["seat"]
         own = (seat, self.prior) if self.prior is not None else None
         try:
-            base = self.sample(self.game, view, random.Random(rng.getrandbits(64)))
+            base = self.game.sample(view, random.Random(rng.getrandbits(64)))
         except (Unsampleable, ValueError):
             return Search(cands, values, 0)  # nothing to search on: the prior's choice
         budget = SAFETY * s.budget_ms / 1000
@@ -278,5 +274,5 @@ class StrongPolicy:
         return best
 
 
-__all__ = ["Policy", "Refiner", "Sampler", "Search", "Settings", "StrongPolicy", "playout",
+__all__ = ["Policy", "Refiner", "Search", "Settings", "StrongPolicy", "playout",
            "ranked"]

@@ -29,7 +29,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from ai.policies import POLICIES, REFINERS, SAMPLERS
+from ai.policies import POLICIES, REFINERS
 from ai.policies.refine import walkable
 from ai.policies.sichuan_refine import shanten_with_dead, split_dead
 from ai.search import playout
@@ -73,7 +73,6 @@ def shanten_table(a: argparse.Namespace) -> None:
     """Mean shanten of the opponents' waiting hands (a tile short of a draw) by discards made,
     over every other decision: true, uniform re-deal, refined re-deal."""
     game = get_game(a.game)
-    sample = SAMPLERS[a.game]
     refine = REFINERS[a.game]
     measure = HAND_SHANTEN[a.game]
     rows: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
@@ -82,7 +81,7 @@ def shanten_table(a: argparse.Namespace) -> None:
         if x.step % 2 or state.phase not in ("play", "claim"):
             continue
         r = random.Random(x.step * 31 + x.deal)
-        deal = game.determinize(sample(game, x.view, r), seat, r)
+        deal = game.determinize(game.sample(x.view, r), seat, r)
         refined = refine(game, deal, seat, r)
         for s in range(len(state.hands)):
             if walkable(state, seat, s) and len(state.hands[s]) % 3 == 1:
@@ -112,7 +111,7 @@ def clue_table(a: argparse.Namespace) -> None:
         if x.step % 2 or state.phase == "over":
             continue
         r = random.Random(x.step * 31 + x.deal)
-        deal = game.determinize(SAMPLERS["paohuzi"](game, x.view, r), seat, r)
+        deal = game.determinize(game.sample(x.view, r), seat, r)
         t = time.process_time()
         new = REFINERS["paohuzi"](game, deal, seat, r)
         cpu += time.process_time() - t
@@ -154,14 +153,13 @@ def main() -> None:
         return
     game = get_game(a.game)
     basic = POLICIES[a.game]["basic"]
-    sample = SAMPLERS[a.game]
     refine = None if a.no_refine else REFINERS.get(a.game)
     est, tru = [], []
     for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 7919 + d):
         state, seat, view, action, step, d = x.state, x.seat, x.view, x.action, x.step, x.deal
         if len(x.legal) > 1 and step % 3 == 0:
             r = random.Random(step * 31 + d)
-            base = sample(game, view, r)
+            base = game.sample(view, r)
             xs = []
             for _ in range(a.samples):
                 deal_rng = random.Random(r.getrandbits(64))

@@ -14,12 +14,16 @@ from typing import Any
 from .mahjong.tiles import FACE_NAMES as MAHJONG_FACES
 from .mahjong.tiles import NUM_FACES, NUM_SUITED, SUITS
 from .mcr.scoring import _FLAGS as MCR_FLAGS
+from .mcr.scoring import UNIT as MCR_UNIT
 from .mcr.scoring import WIND_NAMES
 from .nantong.cards import FACE_NAMES as NANTONG_FACES
 from .nantong.scoring import GROUP_KINDS, HOW
+from .nantong.scoring import UNIT as NANTONG_UNIT
 from .paohuzi.cards import FACE_NAMES as PAOHUZI_FACES
 from .paohuzi.scoring import EXPOSED_KINDS, GROUP_SIZE
+from .paohuzi.scoring import UNIT as PAOHUZI_UNIT
 from .sichuan.scoring import _FLAGS as SICHUAN_FLAGS
+from .sichuan.scoring import UNIT as SICHUAN_UNIT
 
 JSON = dict[str, Any]
 
@@ -181,3 +185,7 @@ NANTONG = _object({
 SCORE_SCHEMAS: dict[str, JSON] = {"sichuan": SICHUAN, "mcr": MCR, "paohuzi": PAOHUZI,
                                   "nantong": NANTONG}
 """Each registered game's hand description, by game name."""
+
+SCORE_UNITS: dict[str, str] = {"sichuan": SICHUAN_UNIT, "mcr": MCR_UNIT, "paohuzi": PAOHUZI_UNIT,
+                               "nantong": NANTONG_UNIT}
+"""What each game's calculator and settlement count in: the unit of their ``items``."""

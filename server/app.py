@@ -26,7 +26,7 @@ from engine import EngineError
 
 from .aifeed import KEY_NAME, Feed
 from .aifeed import router as ai_router
-from .appender import AsyncAppender
+from .appender import appender_for
 from .assist import router as assist_router
 from .errors import (
     OUTAGES,
@@ -70,8 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     broker: LocalBroker | RedisBroker = (
         RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker())
     store = Store(make_engine(settings.database_url))
-    appender = (AsyncAppender(settings.database_url)
-                if store.engine.dialect.name == "postgresql" else None)
+    appender = appender_for(store, settings.database_url)
     service = Service(store, broker, settings.state_cache, appender)
     if isinstance(broker, RedisBroker):
         broker.versions = service.store.versions

@@ -1,31 +1,41 @@
-"""The event-loop writer (PostgreSQL only): the usual action's write without a request thread,
-and many actions' writes in one statement.
+"""The event-loop writers: the usual action's write without a request thread, and many
+actions' writes together.
 
 A WebSocket or HTTP action that does not end the deal is written here (``Store.append`` writes
-everything else). The thread hand-off and SQLAlchemy's layers around one statement were a sixth
-of a worker's time under load; then a statement per action was: a send to an idle database
-process is a costly wake-up on this kind of machine, and each commit its own WAL flush. So the
-writes that arrive while a batch is on its way gather, and go out together as the next batch:
-one statement, one commit, one round trip. Under light load a batch is one action and costs
-what the single statement did; under heavy load batches grow by themselves.
+everything else). The writes that arrive while a batch is on its way gather, and go out together
+as the next batch. Under light load a batch is one action and costs what a single write did;
+under heavy load batches grow by themselves.
+
+- PostgreSQL (``PostgresAppender``): the thread hand-off and SQLAlchemy's layers around one
+  statement were a sixth of a worker's time under load; then a statement per action was: a send
+  to an idle database process is a costly wake-up on this kind of machine, and each commit its
+  own WAL flush. A batch is one statement, one commit, one round trip.
+- SQLite (``SqliteAppender``): one database file takes one writer at a time, so with a write per
+  action in request threads every writer queued on the write lock, and each waited there for the
+  interpreter lock besides (1,000 live matches: half of the request threads' time, action p99
+  seconds; issue 25). A batch is one transaction of two statements on one writer thread.
 
 Each action in a batch still lands or not on its own: the match moves from v to v+1 only if
 it is at v (the log's primary key refuses a second v+1), and a batch never holds two actions of
-one match (the second waits for the next batch, where it is refused as stale). The batch locks
-its matches in id order first, so two workers' batches never wait on each other in a cycle.
+one match (the second waits for the next batch, where it is refused as stale). On PostgreSQL
+the batch locks its matches in id order first, so two workers' batches never wait on each other
+in a cycle.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import psycopg
 from psycopg.pq import TransactionStatus
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 
-from .store import _ADVANCE_AND_LOG_SQL, Entry, Stale, _advance_and_log_params
+from .store import _ADVANCE_AND_LOG_SQL, Entry, Stale, Store, _advance_and_log_params
 
 log = logging.getLogger(__name__)
 
@@ -59,35 +69,25 @@ class _Write:
         self.future = future
 
 
-class AsyncAppender:
-    """Writes the usual action from the event loop, in batches, on ``writers`` asyncio psycopg
-    connections kept here (psycopg_pool's check-out and return cost a twentieth of a worker's
-    time against nothing here: each writer task keeps its connection)."""
+class Appender:
+    """Gathers the usual actions' writes into batches, written by at most ``writers`` tasks at
+    once; a backend says how a batch is written (``_write``)."""
 
-    def __init__(self, url: str, writers: int = 2) -> None:
-        self._conninfo = make_url(url).set(drivername="postgresql").render_as_string(
-            hide_password=False)
+    def __init__(self, writers: int) -> None:
         self._writers = writers
         self._running = 0
         self._waiting: list[_Write] = []
         self._tasks: set[asyncio.Task[None]] = set()
-        self._conns: list[Any] = []
-        """Open connections no writer task holds (a task takes one, or opens one)."""
         self.batches = 0
-        """Statements sent (the tests and the benchmark read it)."""
+        """Batches written (the tests and the benchmark read it)."""
 
     async def close(self) -> None:
-        """Close the connections no writer holds (a writer's closes when its batch is done
-        and nothing waits)."""
-        conns, self._conns = self._conns, []
-        for conn in conns:
-            await conn.close()
+        """Release what the writers keep (connections, a thread)."""
 
     async def advance_and_log(self, version: int, action: Entry) -> None:
         """As ``Store.append`` for an action that does not end the deal: raises ``Stale`` when
         another writer got there first, ``ConnectionError`` when the database cannot be
-        reached. A connection that fails (the database restarted) is replaced and the batch
-        tried once more."""
+        written."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiting.append(_Write(version, action, future))
         if self._running < self._writers:
@@ -115,17 +115,82 @@ class AsyncAppender:
         return batch
 
     async def _write_batches(self) -> None:
-        """One writer: send batches until nothing waits."""
-        conn = self._conns.pop() if self._conns else None
+        """One writer: write batches until nothing waits."""
         try:
             while batch := self._next_batch():
-                conn = await self._write(conn, batch)
+                self.batches += 1
+                await self._write(batch)
         finally:
             self._running -= 1
-            if conn is not None:
-                self._conns.append(conn)
 
-    async def _write(self, conn: Any, batch: list[_Write]) -> Any:
+    async def _write(self, batch: list[_Write]) -> None:
+        """Write ``batch`` and settle its futures (``_settle``)."""
+        raise NotImplementedError
+
+
+class SqliteAppender(Appender):
+    """Writes batches on SQLite with ``Store.advance_batch``, on one thread of its own: one
+    writer, as the database file allows, that never waits for a request thread."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(writers=1)
+        self.store = store
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-writer")
+
+    async def close(self) -> None:
+        self._thread.shutdown(wait=True)
+
+    async def _write(self, batch: list[_Write]) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            moved = await loop.run_in_executor(
+                self._thread, self.store.advance_batch, [(w.version, w.entry) for w in batch])
+        except IntegrityError:  # a log slot taken by a writer not through this store
+            moved = await loop.run_in_executor(self._thread, self._one_by_one, batch)
+        except Exception as exc:
+            _settle(batch, set(), ConnectionError(f"SQLite write failed: {exc!r}"))
+            return
+        _settle(batch, moved, None)
+
+    def _one_by_one(self, batch: list[_Write]) -> set[str]:
+        """The batch's writes each on its own: which landed, when one of them collided."""
+        moved: set[str] = set()
+        for w in batch:
+            try:
+                self.store.append(w.entry.match_id, w.version, action=w.entry, finished=False)
+                moved.add(w.entry.match_id)
+            except Stale:
+                pass
+        return moved
+
+
+class PostgresAppender(Appender):
+    """Writes batches as one statement each on ``writers`` asyncio psycopg connections kept here
+    (psycopg_pool's check-out and return cost a twentieth of a worker's time against nothing
+    here: each writer task keeps its connection). A connection that fails (the database
+    restarted) is replaced and the batch tried once more."""
+
+    def __init__(self, url: str, writers: int = 2) -> None:
+        super().__init__(writers)
+        self._conninfo = make_url(url).set(drivername="postgresql").render_as_string(
+            hide_password=False)
+        self._conns: list[Any] = []
+        """Open connections no writer task holds (a task takes one, or opens one)."""
+
+    async def close(self) -> None:
+        """Close the connections no writer holds (a writer's closes when its batch is done
+        and nothing waits)."""
+        conns, self._conns = self._conns, []
+        for conn in conns:
+            await conn.close()
+
+    async def _write(self, batch: list[_Write]) -> None:
+        conn = self._conns.pop() if self._conns else None
+        conn = await self._write_on(conn, batch)
+        if conn is not None:
+            self._conns.append(conn)
+
+    async def _write_on(self, conn: Any, batch: list[_Write]) -> Any:
         """Write ``batch`` and settle its futures; returns the connection to keep (None when
         it failed)."""
         try:
@@ -162,7 +227,6 @@ class AsyncAppender:
 
     async def _send(self, conn: Any, batch: list[_Write]) -> set[str]:
         """The batch as one statement: the matches whose action landed."""
-        self.batches += 1
         if len(batch) == 1:  # the plain statement: cheaper for the database to run
             w = batch[0]
             cur = await conn.execute(_ADVANCE_AND_LOG_SQL,
@@ -184,6 +248,19 @@ class AsyncAppender:
             except psycopg.errors.UniqueViolation:
                 pass
         return moved
+
+
+def appender_for(store: Store, url: str) -> Appender | None:
+    """The store's event-loop writer: PostgreSQL's, or SQLite's for a database file whose
+    SQLite has ``UPDATE … FROM`` and ``RETURNING`` (3.35, 2021); None otherwise (an in-memory
+    database lives in one connection: the store's own append then)."""
+    dialect = store.engine.dialect.name
+    if dialect == "postgresql":
+        return PostgresAppender(url)
+    if dialect == "sqlite" and sqlite3.sqlite_version_info >= (3, 35) \
+            and store.engine.url.database not in (None, "", ":memory:"):
+        return SqliteAppender(store)
+    return None
 
 
 def _settle(batch: list[_Write], moved: set[str], error: Exception | None) -> None:

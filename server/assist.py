@@ -1,6 +1,6 @@
 """Player assistance: ``GET /api/matches/{id}/hints``, the bearer seat's hints at the match's
-current version (the engine's ``engine/<game>/hints.py``, computed only from what that seat
-may see, so they never leak another hand).
+current version (the game's ``hints``, computed only from what that seat may see, so they never
+leak another hand).
 
 A seat token is required (no token: 401 ``auth/missing_token``; another match's token: 403
 ``auth/bad_token``; unknown match: 404). Once the deal is over the answer is still 200, with
@@ -14,12 +14,9 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from engine.hints import hints
-
 from .deps import Svc, Token
 from .models import ErrorResponse, Hints
 from .params import MatchId
-
 
 router = APIRouter(prefix="/api")
 
@@ -33,5 +30,5 @@ def get_hints(match_id: MatchId, svc: Svc, token: Token) -> dict[str, Any]:
     the seat may see; ``available: false`` once the deal is over."""
     loaded = svc.load(match_id)
     seat = svc.seat_of(loaded.row, token)
-    body = hints(loaded.game, loaded.state, seat)
+    body = loaded.game.hints(loaded.state, seat)
     return {"match_id": loaded.row.id, "version": loaded.row.version, **body}

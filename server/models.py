@@ -206,14 +206,27 @@ class Replay(Wire):
 # ------------------------------------------------------------------ hints (server/assist.py)
 
 class ScoreItem(Wire):
-    code: str = Field(description="The scorer's code (pattern, holding, bonus, group kind)")
+    """One line of an itemised score, the same in every game, in the calculator, the
+    settlement and the hints (``engine/core/items.py``): read top to bottom, the items make
+    the score's total in its unit."""
+
+    code: str = Field(description="The scorer's code (pattern, group kind, holding, bonus, "
+                                  "multiplier)")
     name: str = Field(description="English name")
-    chinese: str
-    value: int
-    count: int
+    chinese: str = Field(description="Chinese name, or empty")
+    value: int = Field(description="Per count, in the score's unit; for op × the factor")
+    count: int = Field(description="How many times it counts")
     op: Literal["+", "×", "="] = Field(
-        description="+ adds value × count; × multiplies by value; = the result so far")
-    faces: list[str] = Field(description="The cards the line is about, when it is about some")
+        description="+ adds total; × multiplies what the items above made; = what the items "
+                    "above made becomes value (a conversion: Sichuan's 2^fan, Nantong's rounding)")
+    total: int = Field(description="+: value × count × each factor's total; ×: value ** count; "
+                                   "=: value")
+    cards: list[str] = Field(description="The faces the item is about (a Paohuzi group, a "
+                                         "Nantong holding, the indicator of a ×2), else empty")
+    factors: list[ScoreItem] = Field(
+        description="×-items that apply to this item alone (a Nantong holding's ×2s), else empty")
+    notes: list[str] = Field(description="Codes that qualify it: a Paohuzi chi's shape, "
+                                         "concealed, winning; Nantong's exact_match_base")
 
 
 class WaitScore(Wire):

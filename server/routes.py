@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body
 
 from engine import GAMES
-from engine.score_schemas import SCORE_SCHEMAS
+from engine.score_schemas import SCORE_SCHEMAS, SCORE_UNITS
 
 from .deps import Svc, Token
 from .jsonin import JsonRoute
@@ -73,7 +73,22 @@ def _score_route(game: str) -> None:
                     "for what no schema says: a fifth copy, a broken run or group, flags that "
                     "contradict each other or the tiles.",
         openapi_extra={"requestBody": {"required": True, "content": {
-            "application/json": {"schema": SCORE_SCHEMAS[game]}}}})
+            "application/json": {"schema": SCORE_SCHEMAS[game]}}},
+            "responses": {"200": {"content": {"application/json": {"schema": _scored(game)}}}}})
+
+
+def _scored(game: str) -> dict[str, Any]:
+    """What the calculator's answer says for sure: the one itemised shape (``ScoreItem``) in the
+    game's unit, Nantong's for every player; the game's own totals beside it."""
+    score = {"type": "object", "required": ["unit", "items"], "properties": {
+        "unit": {"const": SCORE_UNITS[game]},
+        "items": {"type": "array", "items": {"$ref": "#/components/schemas/ScoreItem"},
+                  "description": "Read top to bottom, they make the score's total (empty when "
+                                 "the cards form no winning shape)"}}}
+    if game != "nantong":
+        return score
+    return {"type": "object", "required": ["players"],
+            "properties": {"players": {"type": "array", "items": score}}}
 
 
 for _game in sorted(GAMES):

@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from engine import GAMES, EngineError, Game, get_game
 from engine.core.rng import seed_hash
 
-from .appender import AsyncAppender
+from .appender import Appender
 from .errors import ApiError, from_engine, outage_as_api_error
 from .models import CreateMatch
 from .pubsub import Broker, Step
@@ -107,11 +107,12 @@ def _step(entry: Entry) -> Step:
 
 class Service:
     def __init__(self, store: Store, broker: Broker, cache_size: int = 10_000,
-                 appender: AsyncAppender | None = None) -> None:
+                 appender: Appender | None = None) -> None:
         self.store = store
         self.broker = broker
         self.appender = appender
-        """Where the usual action is written on PostgreSQL; None: the store's append."""
+        """Where the usual action is written, in batches (``server/appender.py``); None (an
+        in-memory SQLite database): the store's append."""
         self._write: Callable[[Loaded, Entry], Awaitable[None]] = (
             self._append_from_loop if appender is not None else self._append_in_thread)
         """The write step of ``act``, chosen once: (the match after, its log entry) → stored,
@@ -357,8 +358,9 @@ class Service:
         return from_engine(exc)
 
     async def _append_in_thread(self, after: Loaded, entry: Entry) -> None:
-        """The write step on SQLite, and for a deal's end (its result and scores too): the
-        store's ``append`` in a request thread. Raises ``Stale`` when the match moved on."""
+        """The write step for a deal's end (its result and scores too), and of an in-memory
+        database: the store's ``append`` in a request thread. Raises ``Stale`` when the match
+        moved on."""
         result = after.deal.result_json
         over = result is not None
         await run_in_threadpool(
@@ -367,8 +369,8 @@ class Service:
             result=(entry.deal_no, result) if result is not None else None)
 
     async def _append_from_loop(self, after: Loaded, entry: Entry) -> None:
-        """The write step on PostgreSQL: the usual action through ``AsyncAppender``, without
-        leaving the event loop (a thread hand-off was a sixth of a worker's time under load);
+        """The write step of a database with an ``Appender``: the usual action in its batches,
+        without a request thread (a thread hand-off was a sixth of a worker's time under load);
         a deal's end through the store's ``append``, which only writes its result."""
         if self.appender is None or after.deal.result_json is not None:
             await self._append_in_thread(after, entry)

@@ -246,7 +246,7 @@ _ADVANCE_AND_LOG_SQL = (
     " INSERT INTO actions (match_id, version, deal_no, seat, action_json)"
     " SELECT id, %(next)s, %(deal_no)s, %(seat)s, %(action_json)s FROM moved")
 """PostgreSQL: an action that does not end the deal, as one statement (data-modifying CTE);
-psycopg's parameter style, for ``AsyncAppender``; ``_ADVANCE_AND_LOG`` is the same for
+psycopg's parameter style, for ``PostgresAppender``; ``_ADVANCE_AND_LOG`` is the same for
 SQLAlchemy."""
 _ADVANCE_AND_LOG = text(re.sub(r"%\((\w+)\)s", r":\1", _ADVANCE_AND_LOG_SQL))
 _INSERT_DEAL = insert(_deals)
@@ -368,6 +368,34 @@ class Store:
                 raise Stale from exc
         if res.rowcount != 1:
             raise Stale
+
+    def advance_batch(self, writes: list[tuple[int, Entry]]) -> set[str]:
+        """SQLite: many usual actions (each at most once per match, none ending a deal) in one
+        transaction of two statements: the matches still at their action's version move on
+        (``UPDATE … FROM … RETURNING``), then their log entries are written. Returns the matches
+        whose action landed; the others are stale. Under load a statement per action queued
+        every writer on the one write lock (issue 25: half of the request threads' time)."""
+        if not writes:
+            return set()
+        at = ", ".join("(?, ?)" for _ in writes)
+        with self._write_lock, self.engine.connect() as conn:
+            try:
+                moved = {row[0] for row in conn.exec_driver_sql(
+                    "UPDATE matches SET version = v.at + 1, finished = 0 FROM (SELECT column1"
+                    f" AS id, column2 AS at FROM (VALUES {at})) AS v WHERE matches.id = v.id"
+                    " AND matches.version = v.at RETURNING matches.id",
+                    tuple(x for version, e in writes for x in (e.match_id, version)))}
+                rows = [e for _, e in writes if e.match_id in moved]
+                if rows:
+                    conn.exec_driver_sql(
+                        "INSERT INTO actions (match_id, version, deal_no, seat, action_json)"
+                        f" VALUES {', '.join('(?, ?, ?, ?, ?)' for _ in rows)}",
+                        tuple(x for e in rows for x in e))
+                conn.commit()
+            except BaseException:
+                conn.rollback()
+                raise
+        return moved
 
     def ai_seats(self, match_id: str) -> list[AiSeatRow]:
         """A match's AI seats, with their tokens (the AI feed hands them to AI services)."""

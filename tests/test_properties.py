@@ -29,7 +29,6 @@ from engine.core.playout import (
     random_playout,
 )
 from engine.core.protocol import Action, Game
-from engine.hints import hints
 
 SEEDS = range(int(os.environ.get("PAIJU_PROPERTY_SEEDS", "30")))
 CASES = [pytest.param(GAMES[name], seed, id=f"{name}-{seed}") for name in GAMES for seed in SEEDS]
@@ -192,7 +191,7 @@ def test_hints_never_leak(game: Game, seed: int) -> None:
     for i, state in states(game, seed):
         for s in range(game.players):
             det = game.determinize(state, s, random.Random(1000 * seed + i))
-            assert hints(game, det, s) == hints(game, state, s), f"step {i}, seat {s}"
+            assert game.hints(det, s) == game.hints(state, s), f"step {i}, seat {s}"
 
 
 def card_ids_in(node: object) -> Iterator[int]:
@@ -273,7 +272,7 @@ def test_concealed_kongs_lie_face_down(name: str) -> None:
                     continue
                 det = game.determinize(state, viewer, random.Random(i))
                 assert game.view(det, viewer) == view, (seed, i, viewer)
-                assert hints(game, det, viewer) == hints(game, state, viewer), (seed, i, viewer)
+                assert game.hints(det, viewer) == game.hints(state, viewer), (seed, i, viewer)
                 redealt += any(det.melds[s][k].tiles != tiles for s, k, tiles in down)
     assert kongs, f"no face-down kong in {name}'s hoarding deals; the check would be vacuous"
     assert redealt, "determinize never gave a face-down kong another face"

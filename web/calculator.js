@@ -10,7 +10,8 @@
 
 import { api } from "./api.js";
 import { h, signed, zh } from "./dom.js";
-import { getLanguage, patternName, t } from "./i18n.js";
+import { patternName, t } from "./i18n.js";
+import { footRow, itemsTable } from "./items.js";
 import { tileEl, faceKey as tileKey } from "./tiles.js";
 import * as long from "./longcards.js";
 import * as word from "./wordcards.js";
@@ -98,7 +99,7 @@ const GAMES = {
           ...(g.kind === "concealed_kong" ? { concealed: true } : {}) }),
       concealed: s.hand, winning_tile: s.win, flowers: s.extras.length, ...s.sit,
     }),
-    result: mcrResult,
+    result: (res, page) => scoredResult("mcr", res, page),
     summary: (r) => t("calc.summary.mcr", { total: r.total }),
     // Pure Straight in characters, a dots chow and a 5-bamboo pair, won on the 5 bamboo.
     example: { hand: ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "2p", "3p", "4p", "5s"], win: "5s" },
@@ -125,7 +126,7 @@ const GAMES = {
       concealed: s.hand, winning_tile: s.win, ...s.sit,
       missing_suit: s.sit.missing_suit === "auto" ? absentSuit(s) : s.sit.missing_suit,
     }),
-    result: sichuanResult,
+    result: (res, page) => scoredResult("sichuan", res, page),
     summary: (r) => t("calc.summary.sichuan", { fan: r.fan, total: r.points_per_payer }),
     // Full flush of bamboo: four chows and a pair, won on a discard.
     example: { hand: ["1s", "2s", "3s", "2s", "3s", "4s", "4s", "5s", "6s", "7s", "8s", "9s", "9s"], win: "9s" },
@@ -146,7 +147,7 @@ const GAMES = {
       groups: s.groups.map((g) => ({ type: g.kind, cards: g.cards })),
       concealed: s.hand, ...(s.win ? { winning_card: s.win } : {}), ...s.sit,
     }),
-    result: paohuziResult,
+    result: (res, page) => scoredResult("paohuzi", res, page),
     summary: (r) => t("calc.summary.paohuzi", { huxi: r.huxi, tun: r.tun }),
     // A big 壹贰叁, small 2-7-10 and 一二三, two kans, a peng on the table, won on 十.
     example: {
@@ -185,7 +186,7 @@ const GAMES = {
         };
       }),
     }),
-    result: nantongResult,
+    result: (res, page) => scoredResult("nantong", res, page),
     summary: (r) => t("calc.summary.nantong", { total: r.players[0].total }),
     // NT-6.3's worked example: indicators 2 of Strings and 3 of Myriads; six triplets and a
     // pair of 9 of Coins, won on the 5 of Myriads from a discard.
@@ -646,34 +647,15 @@ class CalcPage {
     if (res) body = this.cfg.result(res, this);
     this.resultEl.dataset.state = res ? (res.winning === false ? "not-winning" : "scored") : "error";
     this.say(!res ? t("calc.summary.error")
-      : res.winning === false && !res.groups ? t("calc.not_winning") : this.cfg.summary(res));
+      : res.winning === false && !res.items?.length ? t("calc.not_winning") : this.cfg.summary(res));
     this.resultEl.replaceChildren(h("h2", {}, t("calc.result")), ...[body].flat().filter(Boolean));
   }
 }
 
 // ------------------------------------------------------------------ itemised results
 
-/** A pattern's name in the page's language, with its Chinese name beside it. */
-function nameCell(game, code, name, chinese) {
-  const shown = patternName(game, code, name);
-  return h("td", { class: "calc__name" }, shown,
-    chinese && getLanguage() !== "zh" ? [" ", zh(chinese)] : null);
-}
-
-function table(head, rows, foot) {
-  return h("table", { class: "calc__table", "data-testid": "calc-table" },
-    h("thead", {}, h("tr", {}, head.map((c, i) => h("th", { class: i ? "num" : "" }, c)))),
-    h("tbody", {}, rows),
-    h("tfoot", {}, foot));
-}
-
-function totalRow(label, value, extra = {}) {
-  return h("tr", { class: "calc__total" }, h("td", { colspan: 2 }, label),
-    h("td", { class: "num", "data-testid": "calc-total", "data-value": value, ...extra }, String(value)));
-}
-
-function footRow(label, value, testid) {
-  return h("tr", {}, h("td", { colspan: 2 }, label), h("td", { class: "num", "data-testid": testid }, value));
+function totalRow(label, value) {
+  return footRow(label, value, "calc-total", "calc__total");
 }
 
 function notWinning(res) {
@@ -689,98 +671,66 @@ function readingEl(page, groups, pair) {
     pair ? h("span", { class: "calc__reading-group" }, [pair, pair].map((f) => page.card(f, "small"))) : null);
 }
 
-function mcrResult(res, page) {
-  if (!res.winning) return notWinning(res);
-  const rows = res.patterns.map((p) => h("tr", { "data-testid": "calc-row", "data-code": p.code },
-    nameCell("mcr", p.code, p.name, p.chinese),
-    h("td", { class: "num" }, p.count > 1 ? `${p.points} × ${p.count}` : String(p.points)),
-    h("td", { class: "num" }, String(p.total))));
-  const r = res.reading;
+function mahjongReading(page, r) {
   const groups = r.melds ? r.melds.map((m) => m.tiles) : r.pairs ? r.pairs.map((f) => [f, f]) : [r.tiles ?? []];
-  return [
-    table([t("calc.col.pattern"), t("calc.col.points"), t("calc.col.total")], rows, [
-      footRow(t("calc.mcr.before_flowers"), String(res.points_before_flowers), "calc-before-flowers"),
-      totalRow(t("calc.total_points"), res.total),
-    ]),
-    h("p", { class: res.meets_minimum ? "calc__ok" : "calc__warn", "data-testid": "calc-minimum" },
-      res.meets_minimum ? t("calc.mcr.minimum_met", { points: res.points_before_flowers })
-        : t("calc.mcr.minimum_missed", { points: res.points_before_flowers })),
-    readingEl(page, groups, r.pair),
-  ];
+  return readingEl(page, groups, r.pair);
 }
 
-function sichuanResult(res, page) {
-  if (!res.winning) return notWinning(res);
-  const rows = res.patterns.map((p) => h("tr", { "data-testid": "calc-row", "data-code": p.code },
-    nameCell("sichuan", p.code, p.name, p.chinese),
-    h("td", { class: "num" }, p.count > 1 ? `${p.fan} × ${p.count}` : String(p.fan)),
-    h("td", { class: "num" }, String(p.total))));
-  const r = res.reading;
-  const groups = r.melds ? r.melds.map((m) => m.tiles) : r.pairs.map((f) => [f, f]);
-  return [
-    table([t("calc.col.pattern"), t("calc.col.fan"), t("calc.col.total")], rows, [
-      footRow(t("calc.sichuan.fan"), String(res.fan), "calc-fan"),
+/** What each game shows around the one items table: the score its items make (Nantong: the
+ *  current player's), the rows under them, and what comes before and after the table. */
+const AROUND = {
+  mcr: {
+    foot: (res) => [
+      footRow(t("calc.mcr.before_flowers"), res.points_before_flowers, "calc-before-flowers"),
+      totalRow(t("calc.total_points"), res.total)],
+    after: (res, page) => [
+      h("p", { class: res.meets_minimum ? "calc__ok" : "calc__warn", "data-testid": "calc-minimum" },
+        res.meets_minimum ? t("calc.mcr.minimum_met", { points: res.points_before_flowers })
+          : t("calc.mcr.minimum_missed", { points: res.points_before_flowers })),
+      mahjongReading(page, res.reading)],
+  },
+  sichuan: {
+    foot: (res) => [
+      footRow(t("calc.sichuan.fan"), res.fan, "calc-fan"),
       footRow(t(res.capped ? "calc.sichuan.points_capped" : "calc.sichuan.points", { fan: res.fan }),
-        String(res.points), "calc-points"),
+        res.points, "calc-points"),
       totalRow(t(res.self_draw ? "calc.sichuan.per_payer_self_draw" : "calc.sichuan.per_payer"),
-        res.points_per_payer),
-    ]),
-    readingEl(page, groups, r.pair),
-  ];
-}
-
-function paohuziResult(res, page) {
-  if (!res.groups) return notWinning(res);
-  const rows = res.groups.map((g) => h("tr", { "data-testid": "calc-row", "data-code": g.type,
-    class: g.winning ? "is-winning" : "" },
-  h("td", { class: "calc__name" }, patternName("paohuzi", g.type, g.type),
-    g.shape ? h("small", { class: "muted" }, ` ${patternName("paohuzi", g.shape, g.shape)}`) : null,
-    g.concealed && g.type !== "kan" ? h("small", { class: "muted" }, ` · ${t("calc.paohuzi.in_hand")}`) : null,
-    g.winning ? h("small", { class: "calc__tag" }, ` ${t("calc.paohuzi.winning_card")}`) : null),
-  h("td", {}, h("span", { class: "calc__cards calc__cards--row" }, g.cards.map((f) => page.card(f, "small")))),
-  h("td", { class: "num" }, String(g.huxi))));
-  return [
-    res.heavenly ? h("p", { class: "calc__ok", "data-testid": "calc-heavenly" },
+        res.points_per_payer)],
+    after: (res, page) => [mahjongReading(page, res.reading)],
+  },
+  paohuzi: {
+    before: (res) => res.heavenly ? h("p", { class: "calc__ok", "data-testid": "calc-heavenly" },
       t("calc.paohuzi.heavenly", { how: patternName("paohuzi", res.heavenly, res.heavenly) })) : null,
-    table([t("calc.col.group"), t("calc.col.cards"), t("calc.col.huxi")], rows, [
+    foot: (res) => [
       totalRow(t("calc.paohuzi.total_huxi"), res.huxi),
-      footRow(t("calc.paohuzi.minimum"), String(res.minimum), "calc-minimum"),
-      footRow(t("calc.paohuzi.tun"), String(res.tun), "calc-tun"),
-    ]),
-    res.winning ? null : notWinning(res),
-  ];
-}
+      footRow(t("calc.paohuzi.minimum"), res.minimum, "calc-minimum"),
+      footRow(t("calc.paohuzi.tun"), res.tun, "calc-tun")],
+    after: (res) => [res.winning ? null : notWinning(res)],
+  },
+  nantong: {
+    score: (res, page) => res.players[page.s.current],
+    before: (p) => p.win ? h("p", { class: "calc__ok" },
+      t("calc.nantong.shape", { shape: patternName("nantong", p.win.shape.code, p.win.shape.name) })) : null,
+    foot: (p) => [
+      footRow(t("calc.nantong.base"), p.base, "calc-base"),
+      p.win ? footRow(t("calc.nantong.before_rounding"), p.total_before_rounding, "calc-before-rounding") : null,
+      totalRow(t(p.win ? "calc.nantong.total_win" : "calc.nantong.total"), p.total)],
+    after: (p, page, res) => [
+      p.win ? readingEl(page, p.win.reading.groups.map((g) => g.cards), p.win.reading.pair) : null,
+      res.players.length > 1 ? settlementEl(res, page.s.current) : null],
+  },
+};
 
-function nantongResult(res, page) {
-  const p = res.players[page.s.current];
-  const factors = (hd) => hd.multipliers.map((m) => h("span", { class: "calc__factor" },
-    ` ×2 ${patternName("nantong", m.code, m.code)}`, m.indicator ? [" ", page.card(m.indicator, "small")] : null));
-  const rows = p.holdings.map((hd) => h("tr", { "data-testid": "calc-row", "data-code": hd.kind },
-    nameCell("nantong", hd.kind, hd.name, hd.chinese),
-    h("td", { class: "calc__detail" }, page.card(hd.card, "small"), ` ${hd.base}`,
-      hd.exact_match_base ? h("small", { class: "muted" }, ` (${patternName("nantong", "exact_match", "exact match")})`) : null,
-      factors(hd)),
-    h("td", { class: "num" }, String(hd.hu))));
-  const foot = [footRow(t("calc.nantong.base"), String(p.base), "calc-base")];
-  const w = p.win;
-  if (w) {
-    for (const b of w.bonuses) {
-      foot.push(h("tr", { "data-testid": "calc-row", "data-code": b.code },
-        nameCell("nantong", b.code, b.name, b.chinese), h("td", {}, ""), h("td", { class: "num" }, `+${b.hu}`)));
-    }
-    for (const m of w.multipliers) {
-      foot.push(h("tr", { "data-testid": "calc-row", "data-code": m.code },
-        nameCell("nantong", m.code, m.name, m.chinese), h("td", {}, ""), h("td", { class: "num" }, `×${m.factor}`)));
-    }
-    foot.push(footRow(t("calc.nantong.before_rounding"), String(p.total_before_rounding), "calc-before-rounding"));
-  }
-  foot.push(totalRow(t(w ? "calc.nantong.total_win" : "calc.nantong.total"), p.total));
-  const groups = w ? w.reading.groups.map((g) => g.cards) : [];
+/** Every game's result: the one items table (web/items.js) with the game's rows around it. */
+function scoredResult(game, res, page) {
+  const around = AROUND[game];
+  const score = around.score ? around.score(res, page) : res;
+  if (res.winning === false && !score.items.length) return notWinning(res);
   return [
-    w ? h("p", { class: "calc__ok" }, t("calc.nantong.shape", { shape: patternName("nantong", w.shape.code, w.shape.name) })) : null,
-    table([t("calc.col.holding"), t("calc.col.detail"), t("calc.col.hu")], rows, foot),
-    w ? readingEl(page, groups, w.reading.pair) : null,
-    res.players.length > 1 ? settlementEl(res, page.s.current) : null,
+    around.before ? around.before(score, page, res) : null,
+    itemsTable(game, score.items, { unit: score.unit, card: (f) => page.card(f, "small"),
+      foot: around.foot(score, res), cls: "calc__table", testid: "calc-table" }),
+    ...around.after(score, page, res),
   ];
 }
 

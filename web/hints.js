@@ -12,6 +12,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { has, patternName, t } from "./i18n.js";
+import { itemDetail, valueText } from "./items.js";
 import { cardEl as longCard } from "./longcards.js";
 import { seatNames } from "./kit.js";
 import { tileEl } from "./tiles.js";
@@ -202,13 +203,11 @@ function itemLabel(game, item) {
 
 function itemLine(view, data, item) {
   const game = view.game;
-  let value;
-  if (item.op === "×") value = `×${item.value}`;
-  else if (item.op === "=") value = `= ${item.value}`;
-  else value = item.count > 1 ? `${item.value} × ${item.count}` : `+${item.value}`;
-  return h("li", { class: "hints__item" },
+  const value = item.op === "+" ? `+${valueText(item)}` : valueText(item);
+  return h("li", { class: "hints__item items" },
     h("span", {}, itemLabel(game, item)),
-    item.faces.length ? h("span", { class: "hints__faces" }, item.faces.map((f) => faceEl(game, f, "xs"))) : null,
+    item.cards.length || item.factors.length
+      ? h("span", { class: "hints__faces" }, itemDetail(game, item, (f) => faceEl(game, f, "xs"))) : null,
     h("b", {}, value));
 }
 

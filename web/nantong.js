@@ -9,6 +9,7 @@ import { seatNames, discardRiver, logPanel, meldEventText, settlementPanel, sett
   renderTable as kitTable, actButton, choiceButton, inOrder, claimPrompt } from "./kit.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
 import { t, patternName } from "./i18n.js";
+import { footRow, itemsTable } from "./items.js";
 
 /** A card named in a sentence: "5 of Myriads 五万". */
 function cardRef(face) {
@@ -322,32 +323,6 @@ export function renderTable(view, ctx) {
 
 // ------------------------------------------------------------------ settlement (NT-6)
 
-/** What doubles a holding (NT-6.2): app.nt.factor.<code>, with the indicator's face. */
-function factorText(m) {
-  if (m.code === "old_general") return t("app.nt.factor.old_general");
-  if (m.code === "indicator" || m.code === "exact_match") {
-    return [t(`app.nt.factor.${m.code}`), " ", zh(cardChinese(m.indicator))];
-  }
-  return m.code;
-}
-
-/** Short names for the holdings (NT-6.1, app.nt.holding.*); the engine's longer name stays as the tooltip. */
-const HOLDINGS = new Set(["exposed_pung", "winning_pung", "triplet_in_hand", "four_in_hand", "exposed_kong",
-  "concealed_kong", "opening_kong", "opening_triplet", "hezi"]);
-
-function holdingRow(x) {
-  const factors = x.multipliers.map((m) => h("span", { class: "factor", "data-testid": "factor" },
-    "×2 ", factorText(m)));
-  return h("tr", { "data-testid": "holding", "data-kind": x.kind },
-    h("td", {}, h("span", { class: "holding__card" }, cardEl(x.card, { size: "mini" })),
-      h("span", { class: "holding__text", title: x.name }, HOLDINGS.has(x.kind) ? t(`app.nt.holding.${x.kind}`) : x.name,
-        x.chinese ? [" ", zh(x.chinese)] : "",
-        h("small", { class: "muted" }, " ", cardChinese(x.card), x.exact_match_base ? ` · ${t("app.nt.base12")}` : ""))),
-    h("td", { class: "num", "data-testid": "holding-base" }, String(x.base)),
-    h("td", { class: "factors" }, factors.length ? factors : h("span", { class: "muted" }, "—")),
-    h("td", { class: "num", "data-testid": "holding-hu" }, String(x.hu)));
-}
-
 function readingEl(w, winCard) {
   // The winning split (NT-6.8): declared groups, then the groups in hand, then the pair; the
   // winning card marked where it sits.
@@ -378,45 +353,16 @@ function readingEl(w, winCard) {
   return row;
 }
 
-/** A bonus or multiplier's name: the patterns namespace's when it has one, else the engine's
- *  "Wait: the pair, …" split into "Wait" and, smaller, what it means. */
-function itemName(code, name) {
-  const own = patternName("nantong", code, null);
-  if (own) return own;
-  const i = name.indexOf(": ");
-  return i < 0 ? name : [name.slice(0, i), h("small", { class: "muted item__why" }, ` ${name.slice(i + 2)}`)];
-}
-
 function huCard(view, p, names) {
   const r = view.state.result;
   const w = p.win;
   const player = view.state.players[p.seat];
-  const rows = p.holdings.map(holdingRow);
-  const foot = [h("tr", { class: "hu__sub" }, h("td", { colspan: 3 }, t("app.nt.baseHu")),
-    h("td", { class: "num", "data-testid": "base" }, String(p.base)))];
-  if (w) {
-    for (const b of w.bonuses) {
-      foot.push(h("tr", { "data-testid": "bonus", "data-code": b.code },
-        h("td", { colspan: 3 }, "+ ", itemName(b.code, b.name), b.chinese ? [" ", zh(b.chinese)] : ""),
-        h("td", { class: "num", "data-testid": "bonus-hu" }, `+${b.hu}`)));
-    }
-    let running = p.base + w.bonuses.reduce((n, b) => n + b.hu, 0);
-    if (w.multipliers.length) {
-      foot.push(h("tr", { class: "hu__sub" }, h("td", { colspan: 3 }, t("app.nt.basePlusBonuses")),
-        h("td", { class: "num" }, String(running))));
-    }
-    for (const m of w.multipliers) {
-      running *= m.factor;
-      foot.push(h("tr", { "data-testid": "multiplier", "data-code": m.code },
-        h("td", { colspan: 3 }, `× ${m.factor} `, itemName(m.code, m.name), m.chinese ? [" ", zh(m.chinese)] : ""),
-        h("td", { class: "num" }, String(running))));
-    }
-  }
-  foot.push(h("tr", { class: "hu__sub" }, h("td", { colspan: 3 }, t("app.nt.beforeRounding")),
-    h("td", { class: "num", "data-testid": "before-rounding" }, String(p.total_before_rounding))));
-  foot.push(h("tr", { class: "hu__total" },
-    h("td", { colspan: 3 }, t(p.total === p.total_before_rounding ? "app.nt.totalTen" : "app.nt.roundedUp")),
-    h("td", { class: "num", "data-testid": "hu-total" }, String(p.total))));
+  const foot = [
+    footRow(t("app.nt.baseHu"), p.base, "base", "hu__sub"),
+    footRow(t("app.nt.beforeRounding"), p.total_before_rounding, "before-rounding", "hu__sub"),
+    footRow(t(p.total === p.total_before_rounding ? "app.nt.totalTen" : "app.nt.roundedUp"), p.total,
+      "hu-total", "hu__total"),
+  ];
 
   const win = r.win && r.win.seat === p.seat ? r.win : null;
   const hand = w ? readingEl(w, win?.card?.face ?? w.card)
@@ -429,12 +375,8 @@ function huCard(view, p, names) {
     player.ready ? [" · ", zh("听"), " ", t("app.badge.ready")] : "",
     h("span", { class: "hu__chip" }, t("app.unit.hu", { count: p.total }))),
     hand,
-    h("table", { class: "hu__table", "data-testid": "hu-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("app.nt.holding")), h("th", { class: "num" }, t("app.nt.base")),
-        h("th", {}, t("app.nt.doubledBy")), h("th", { class: "num" }, t("app.nt.hu")))),
-      h("tbody", {}, rows.length ? rows
-        : h("tr", { class: "muted" }, h("td", { colspan: 4 }, t("app.nt.noHolding")))),
-      h("tfoot", {}, foot)));
+    itemsTable("nantong", p.items, { unit: p.unit, cls: "hu__table", testid: "hu-table", foot,
+      empty: t("app.nt.noHolding") }));
 }
 
 export function settlement(view, ctx) {

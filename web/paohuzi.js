@@ -10,14 +10,14 @@ import { seatNames, discardRiver, logPanel, settlementPanel, settlementLower, pa
   renderTable as kitTable, actButton, choiceButton, inOrder, claimPrompt } from "./kit.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId } from "./wordcards.js";
 import { t } from "./i18n.js";
+import { footRow, itemsTable } from "./items.js";
 
 const MINIMUM_HUXI = 15; // PH-5.1
 
 /** Group kinds: the text is app.ph.group.<type>, the Chinese term stays beside it. */
 const GROUPS = { chi: "吃", peng: "碰", wei: "偎", pao: "跑", ti: "提", kan: "坎", pair: "" };
 const groupName = (type) => (type in GROUPS ? t(`app.ph.group.${type}`) : type);
-/** Chi shapes (app.ph.shape.*) and the ways of a Heavenly win (app.ph.heavenly.*). */
-const SHAPES = { sequence: "sequence", "2-7-10": "2710", mixed: "mixed" };
+/** The ways of a Heavenly win (app.ph.heavenly.*). */
 const HEAVENLY = new Set(["three_ti", "five_kan", "complete"]);
 const heavenlyText = (code) => (HEAVENLY.has(code) ? t(`app.ph.heavenly.${code}`) : code);
 
@@ -297,17 +297,6 @@ export function renderTable(view, ctx) {
 // ------------------------------------------------------------------ settlement (PH-6)
 
 function winCard(view, w, names) {
-  const rows = w.groups.map((g) => {
-    const label = groupName(g.type);
-    const cn = GROUPS[g.type] ?? "";
-    const faces = g.cards;
-    return h("tr", { "data-testid": "group-row", "data-kind": g.type },
-      h("td", {}, h("span", { class: "choice__cards" }, faces.map((f, k) =>
-        cardEl(f, { size: "xs", cls: g.winning && f === w.card?.face && k === faces.indexOf(f) ? "is-winning" : "" })))),
-      h("td", {}, cn ? [zh(cn), " "] : "", label, g.shape ? h("small", { class: "muted" }, ` ${SHAPES[g.shape] ? t(`app.ph.shape.${SHAPES[g.shape]}`) : g.shape}`) : "",
-        g.concealed ? h("small", { class: "muted" }, ` · ${t("app.ph.inHand")}`) : ""),
-      h("td", { class: "num", "data-testid": "group-huxi" }, String(g.huxi)));
-  });
   const over = w.huxi - MINIMUM_HUXI;
   let how = names.name(w.seat);
   if (w.heavenly) how = [names.say("app.won.heavenly", w.seat), " ", zh("天胡"), ` (${heavenlyText(w.heavenly)})`];
@@ -316,19 +305,14 @@ function winCard(view, w, names) {
   return h("article", { class: "win win--paohuzi", "data-testid": "win", "data-seat": w.seat },
     h("h4", {}, zh("胡"), " ", how,
       h("span", { class: "win__points" }, `${t("app.unit.huxi", { count: w.huxi })} · ${t("app.unit.tun", { count: w.tun })}`)),
-    h("table", { class: "patterns", "data-testid": "huxi-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("app.ph.groupCol")), h("th", {}, t("app.ph.kind")),
-        h("th", { class: "num" }, [t("app.ph.huxi"), " ", zh("胡息")]))),
-      h("tbody", { "data-testid": "reading" }, rows),
-      h("tfoot", {},
-        h("tr", {}, h("td", { colspan: 2 }, t("app.ph.totalHuxi"), " ",
-          h("small", { class: "muted" }, t("app.ph.needed", { n: MINIMUM_HUXI }))),
-          h("td", { class: "num", "data-testid": "huxi-total" }, String(w.huxi))),
-        h("tr", {}, h("td", { colspan: 2 }, t("app.ph.tun"), " ", zh("囤"), " ",
-          h("small", { class: "muted", "data-testid": "tun-rule" },
-            t("app.ph.tunRule", { min: MINIMUM_HUXI, max: MINIMUM_HUXI + 2 }),
-            `: 1 + ⌊(${w.huxi} − ${MINIMUM_HUXI}) ÷ 3⌋ = 1 + ${Math.floor(over / 3)}`)),
-        h("td", { class: "num", "data-testid": "tun" }, String(w.tun))))));
+    itemsTable("paohuzi", w.items, { unit: w.unit, cls: "patterns", testid: "huxi-table", foot: [
+      footRow([t("app.ph.totalHuxi"), " ", h("small", { class: "muted" }, t("app.ph.needed", { n: MINIMUM_HUXI }))],
+        w.huxi, "huxi-total"),
+      footRow([t("app.ph.tun"), " ", zh("囤"), " ",
+        h("small", { class: "muted", "data-testid": "tun-rule" },
+          t("app.ph.tunRule", { min: MINIMUM_HUXI, max: MINIMUM_HUXI + 2 }),
+          `: 1 + ⌊(${w.huxi} − ${MINIMUM_HUXI}) ÷ 3⌋ = 1 + ${Math.floor(over / 3)}`)],
+      w.tun, "tun")] }));
 }
 
 export function settlement(view, ctx) {

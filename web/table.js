@@ -5,7 +5,8 @@
 
 import { h, zh } from "./dom.js";
 import { tileEl, backEl, faceOfId, faceKey, tileName, suitName, windName, SUIT_CHARS, WINDS } from "./tiles.js";
-import { t, patternName } from "./i18n.js";
+import { t } from "./i18n.js";
+import { footRow, itemsTable } from "./items.js";
 import { seatNames, meldEventText, logPanel, discardRiver, playable, renderTable as kitTable, isActing,
   actButton, inOrder, claimPrompt, settlementPanel, settlementLower, paymentsSection, paymentRow } from "./kit.js";
 
@@ -328,7 +329,7 @@ const MAHJONG = {
 /** "X won by self-draw" and the like: a whole phrase per way of winning (app.won.*). */
 function howWon(w, names) {
   if (w.self_draw ?? w.self_drawn) return [names.say("app.won.self", w.seat), " ", zh("自摸")];
-  if (w.patterns.some((x) => x.code === "robbing_kong" || x.code === "robbing_the_kong")) {
+  if (w.items.some((x) => x.code === "robbing_kong" || x.code === "robbing_the_kong")) {
     return [names.say("app.won.rob", w.seat, { whose: names.poss(w.from) }), " ", zh("抢杠")];
   }
   return names.say("app.won.discard", w.seat, { whose: names.poss(w.from) });
@@ -337,42 +338,25 @@ function howWon(w, names) {
 function winCard(view, w, names) {
   const st = view.state;
   const p = st.players[w.seat];
-  const mcr = w.fan === undefined; // MCR wins count points, Sichuan wins fan
-  const rows = w.patterns.map((x) => h("tr", { "data-testid": "pattern", "data-code": x.code },
-    h("td", {}, patternName(view.game ?? st.game, x.code, x.name)), h("td", {}, zh(x.chinese)),
-    h("td", { class: "num" }, `${mcr ? x.points : x.fan} × ${x.count}`),
-    h("td", { class: "num", "data-testid": "pattern-total" }, String(x.total))));
-  let foot;
-  if (mcr) {
-    const flowers = w.total - w.points_before_flowers;
-    foot = [
-      h("tr", { class: "patterns__sub" }, h("td", { colspan: 3 }, t("app.mj.beforeFlowers"), " ",
-        h("small", { class: "muted" }, t("app.mj.eightNeeded"))),
-      h("td", { class: "num", "data-testid": "points-before-flowers" }, String(w.points_before_flowers))),
-      flowers ? h("tr", { class: "patterns__sub" }, h("td", { colspan: 3 }, t("app.mj.flowersRow"), " ", zh("花牌")),
-        h("td", { class: "num" }, `+${flowers}`)) : null,
-      h("tr", {}, h("td", { colspan: 3 }, t("app.mj.withFlowers")),
-        h("td", { class: "num", "data-testid": "win-total" }, String(w.total)))];
-  } else {
-    foot = h("tr", {}, h("td", { colspan: 3 },
+  const mcr = w.unit === "points"; // MCR wins count points, Sichuan wins fan
+  const foot = mcr ? [
+    footRow([t("app.mj.beforeFlowers"), " ", h("small", { class: "muted" }, t("app.mj.eightNeeded"))],
+      w.points_before_flowers, "points-before-flowers", "patterns__sub"),
+    footRow(t("app.mj.withFlowers"), w.total, "win-total"),
+  ] : [
+    h("tr", {}, h("td", { colspan: 3 },
       t("app.mj.fanTotal", { fan: t("app.unit.fan", { count: w.fan }) }),
       w.fan > 5 ? ` ${t("app.mj.capped")}` : "", " → ", t("app.unit.points", { count: w.points }),
       w.self_draw ? ` ${t("app.mj.plusOne")}` : ""),
-    h("td", { class: "num" }, String(w.fan)));
-  }
+    h("td", { class: "num", "data-testid": "win-fan" }, String(w.fan))),
+  ];
   return h("article", { class: `win${mcr ? " win--points" : ""}`, "data-testid": "win", "data-seat": w.seat },
     h("h4", {}, zh("胡"), " ", howWon(w, names), " · ",
       tileEl(faceOfId(w.tile), { size: "xs2", cls: "win__tile-img" }),
       h("b", { class: "win__tile" }, faceOfId(w.tile)),
       mcr ? h("span", { class: "win__points" }, t("app.unit.points", { count: w.total })) : null),
     h("div", { class: "win__hand" }, shownHand(p, "sm"), meldsEl(p.melds, "sm"), flowersEl(p.flowers)),
-    h("table", { class: "patterns", "data-testid": "patterns" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("app.mj.pattern")),
-        h("th", {}, h("span", { class: "visually-hidden" }, t("app.mj.chineseName"))),
-        h("th", { class: "num" }, t(mcr ? "app.mj.pointsTimes" : "app.mj.fanTimes")),
-        h("th", { class: "num" }, mcr ? t("app.mj.points") : [t("app.mj.fan"), " ", zh("番")]))),
-      h("tbody", {}, rows),
-      h("tfoot", {}, foot)));
+    itemsTable(view.game ?? st.game, w.items, { unit: w.unit, foot, cls: "patterns" }));
 }
 
 /** Sichuan's kong payments say which kong (app.kongKind.*). */

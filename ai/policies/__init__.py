@@ -2,10 +2,11 @@
 
 ``POLICIES[game][level]`` is a ``Policy``; ``choose`` looks one up and checks its answer. Every
 game registered in ``engine.GAMES`` gets the ``random`` level for free; games add ``basic`` in
-their own module (``sichuan_basic.basic``), and every game with a ``basic`` and a view sampler gets
-``strong`` (``ai/search.py``: the game's prior, ``PRIORS`` below, whose choice a search over
-sampled deals, corrected by the game's refiner, ``REFINERS``, may overrule, 1 s a decision by
-default; ``registry(Settings(...))`` builds the table with another budget).
+their own module (``sichuan_basic.basic``), and every game with a ``basic`` gets ``strong``
+(``ai/search.py``: the game's prior, ``PRIORS`` below, whose choice a search over deals the
+game samples from the view, ``game.sample``, corrected by the game's refiner, ``REFINERS``, may
+overrule, 1 s a decision by default; ``registry(Settings(...))`` builds the table with another
+budget).
 
 A policy sees only what a seat sees — the JSON view (``game.view(state, seat)``) and the legal
 action list — does no I/O, reads no clock and keeps no state between calls besides pure caches,
@@ -16,15 +17,10 @@ for its time budget, unless given a fixed number of rollouts).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from engine import GAMES
-from engine.mcr import sampling as mcr_sampling
-from engine.nantong import sampling as nantong_sampling
-from engine.paohuzi import sampling as paohuzi_sampling
-from engine.sichuan import sampling as sichuan_sampling
 
-from ..search import Policy, Refiner, Sampler, Settings, StrongPolicy
+from ..search import Policy, Refiner, Settings, StrongPolicy
 from . import (
     mcr_basic,
     mcr_prior,
@@ -59,14 +55,6 @@ PRIORS: dict[str, Policy] = {"mcr": mcr_prior.prior, "nantong": nantong_prior.pr
 """Game name -> the heuristic ``strong`` starts from and plays its own seat's playouts with
 (``basic`` where a game has none)."""
 
-SAMPLERS: dict[str, Sampler] = {
-    "mcr": mcr_sampling.sample,
-    "nantong": nantong_sampling.sample,
-    "paohuzi": paohuzi_sampling.sample,
-    "sichuan": sichuan_sampling.sample,
-}
-"""Game name -> the engine's view sampler (a full state consistent with a seat's view)."""
-
 REFINERS: dict[str, Refiner] = {
     "mcr": mcr_refine.refine, "nantong": nantong_refine.refine,
     "paohuzi": paohuzi_refine.refine, "sichuan": sichuan_refine.refine}
@@ -75,10 +63,9 @@ REFINERS: dict[str, Refiner] = {
 
 def strong_policy(game: str, settings: Settings | None = None,
                   prior: Policy | None = None) -> StrongPolicy:
-    """``game``'s search over ``basic``'s candidates with its sampler and refiner, starting
-    from ``prior`` (None: ``basic``'s own choice)."""
-    return StrongPolicy(game, _LEVELS[game]["basic"], SAMPLERS[game], REFINERS.get(game),
-                        settings, prior)
+    """``game``'s search over ``basic``'s candidates with its refiner, starting from ``prior``
+    (None: ``basic``'s own choice)."""
+    return StrongPolicy(game, _LEVELS[game]["basic"], REFINERS.get(game), settings, prior)
 
 
 def registry(strong: Settings | None = None) -> dict[str, dict[str, Policy]]:
@@ -86,7 +73,7 @@ def registry(strong: Settings | None = None) -> dict[str, dict[str, Policy]]:
     out: dict[str, dict[str, Policy]] = {}
     for name in sorted(set(GAMES) | set(_LEVELS)):
         levels = {"random": random_policy, **_LEVELS.get(name, {})}
-        if "basic" in levels and name in SAMPLERS:
+        if "basic" in levels:
             levels["strong"] = strong_policy(name, strong, PRIORS.get(name))
         out[name] = levels
     return out
@@ -120,5 +107,5 @@ def choose(game: str, level: str, view: dict, legal: list[dict], rng: random.Ran
     return action
 
 
-__all__ = ["POLICIES", "PRIORS", "REFINERS", "SAMPLERS", "Policy", "Settings", "choose", "levels",
+__all__ = ["POLICIES", "PRIORS", "REFINERS", "Policy", "Settings", "choose", "levels",
            "random_policy", "registry", "strong_policy"]

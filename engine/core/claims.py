@@ -17,6 +17,11 @@ from .seats import distance
 PASS = "pass"
 
 
+def claim_kind(key: Hashable) -> str:
+    """A claim key's kind: the key itself, or a tuple key's first item (``("chow", 3)``)."""
+    return key[0] if isinstance(key, tuple) else str(key)
+
+
 @dataclass(frozen=True, slots=True)
 class ClaimWindow:
     """A card on offer and the answers collected so far (hidden from the other seats)."""
@@ -69,10 +74,12 @@ def open_window(
 
 
 def answer(window: ClaimWindow, seat: int, claim: Hashable) -> ClaimWindow:
-    """Record ``seat``'s answer; refuses a seat that has no choice, answered, or an unknown claim."""
+    """Record ``seat``'s answer; refuses a seat that has no choice, has answered, or an unknown
+    claim."""
     opts = window.options_of(seat)
     if not opts:
-        raise IllegalAction(f"seat {seat} has no claim to make on this card", "action/not_your_turn")
+        raise IllegalAction(f"seat {seat} has no claim to make on this card",
+                            "action/not_your_turn")
     if window.answer_of(seat) is not None:
         raise IllegalAction(f"seat {seat} has already answered this claim", "action/not_your_turn")
     if claim not in opts:

@@ -8,7 +8,8 @@ the public table, and how many copies of each face it cannot see (``unseen_count
 game's ``hidden_cards``: a count per face, which ``determinize`` never changes). So hints never
 leak, and they are the same for every state the seat cannot tell apart.
 
-The JSON (``server/assist.py`` serves it as ``GET /api/matches/{id}/hints``)::
+The JSON (the protocol's ``game.hints(state, seat)``, which calls ``engine/<game>/hints.py``;
+``server/assist.py`` serves it as ``GET /api/matches/{id}/hints``)::
 
     {"game": "mcr", "seat": 0, "available": true, "reason": null, "unit": "points",
      "hand": {"shanten": 1, "ready": false, "waits": [], "huxi": null, "huxi_needed": null},
@@ -20,8 +21,7 @@ The JSON (``server/assist.py`` serves it as ``GET /api/matches/{id}/hints``)::
             "claimed": Score,      # won on another player's card (a discard; Paohuzi: a reveal)
             "self_drawn": Score}   # won on the seat's own draw (Paohuzi: its own reveal)
     Score = {"wins": true, "total": 12, "tun": null,
-             "items": [{"code": "all_pungs", "name": "All Pungs", "chinese": "碰碰和",
-                        "value": 6, "count": 1, "op": "+", "faces": []}]}
+             "items": [Item...]}   # engine/core/items.py: read top to bottom they make total
 
 ``shanten``: 0 ready, −1 complete, otherwise the cards still to exchange (Paohuzi: toward seven
 groups, huxi aside). A hand is ``ready`` exactly when it has a wait; a wait may still not
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from .items import Item
 from .protocol import JSON, Action
 
 Counts = tuple[int, ...]
@@ -40,16 +41,7 @@ ScoreFn = Callable[[Counts, int, bool], JSON | None]
 """(hand counts before the winning card, face, self-drawn) → a ``score_json``; None: no win."""
 
 
-def item(code: str, name: str, value: int, *, chinese: str = "", count: int = 1,
-         op: str = "+", faces: Sequence[str] = ()) -> JSON:
-    """One line of an itemised score: ``op`` ``+`` adds ``value × count``, ``×`` multiplies by
-    ``value``, ``=`` gives the result so far (Sichuan's points from fan, Nantong's rounding);
-    ``faces``: the cards the line is about (a group, a holding), when it is about some."""
-    return {"code": code, "name": name, "chinese": chinese, "value": value, "count": count,
-            "op": op, "faces": list(faces)}
-
-
-def score_json(wins: bool, total: int, items: Sequence[JSON], tun: int | None = None) -> JSON:
+def score_json(wins: bool, total: int, items: Sequence[Item], tun: int | None = None) -> JSON:
     return {"wins": wins, "total": total, "tun": tun, "items": list(items)}
 
 
@@ -141,5 +133,5 @@ def hints_json(game: str, seat: int, unit: str, body: JSON,
             **body, "ready_opponents": [{"seat": s, "why": why} for s, why in ready_opponents]}
 
 
-__all__ = ["Counts", "Hinter", "ScoreFn", "discard_faces", "discard_hints", "hints_json", "item",
+__all__ = ["Counts", "Hinter", "ScoreFn", "discard_faces", "discard_hints", "hints_json",
            "no_hints", "score_json", "unseen_counts"]

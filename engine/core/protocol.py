@@ -2,7 +2,9 @@
 know which game it drives (OpenSpiel's idea, boardgame.io's shape).
 
 A game object is stateless; all state lives in immutable ``State`` values that only ``apply``
-moves forward.
+moves forward. Adding a game means writing its package (``engine/<game>/``: the game object,
+its ``hints.py`` and ``sampling.py``) and registering the object once in ``engine/__init__.py``;
+the server, the AI and the tests find everything through this protocol, never by game name.
 """
 
 from __future__ import annotations
@@ -79,4 +81,18 @@ class Game(Protocol):
     def score(self, spec: JSON) -> JSON:
         """The itemised score of a hand described in JSON (the calculator); ``InvalidSpec`` on
         unreadable input."""
+        ...
+
+    def hints(self, state: Any, seat: int) -> JSON:
+        """What ``seat`` may learn about its own hand: distance to ready, the discards that keep
+        it ready, each wait's score and the ready opponents it could let win. Computed from what
+        the seat sees alone, so the same for every state it cannot tell apart; the JSON is
+        described in ``engine/core/hints.py`` (``available: false`` once the deal is over)."""
+        ...
+
+    def sample(self, view: JSON, rng: random.Random) -> Any:
+        """A full state whose view for ``view["seat"]`` is ``view`` (but its ``seed_hash``), the
+        cards that seat cannot see dealt at random: what a search-based AI that holds only the
+        view plays on (``engine/core/sampling.py``). ``Unsampleable`` for a spectator's view or
+        a finished deal."""
         ...

@@ -3,9 +3,10 @@
 A search-based AI that plays through the public API holds one seat's view, never the state. To
 search it needs a full state that seat cannot tell from the real one: the view's public part
 copied back into the game's state, the cards the seat cannot see dealt at random. Each game's
-``sampling.sample(view, rng)`` builds one; ``game.determinize`` then re-deals it for every
-search iteration. The seed is unknown (only its hash is shown), so a sampled state carries
-seed 0 and its view differs from the given one in ``seed_hash`` alone.
+``sampling.sample(game, view, rng)`` builds one (the protocol's ``game.sample(view, rng)``);
+``game.determinize`` then re-deals it for every search iteration. The seed is unknown (only its
+hash is shown), so a sampled state carries seed 0 and its view differs from the given one in
+``seed_hash`` alone.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ result, same immutability.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import fields
 from functools import cache
 from typing import Any, TypeVar
@@ -36,3 +36,14 @@ def evolve(state: S, **changes: Any) -> S:
         raise TypeError(f"{type(state).__name__} has no field(s) "
                         f"{', '.join(changes.keys() - copy.names)}")  # type: ignore[attr-defined]
     return copy(state, changes)
+
+
+def with_item(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """``t`` with item ``i`` replaced (a seat's entry of a per-seat tuple)."""
+    return t[:i] + (value,) + t[i + 1:]
+
+
+def without(hand: tuple[int, ...], cards: Iterable[int]) -> tuple[int, ...]:
+    """``hand`` less the card ids ``cards``."""
+    gone = set(cards)
+    return tuple(c for c in hand if c not in gone)

@@ -1,6 +1,7 @@
 """The mahjong table every draw-discard-claim game shares (Sichuan, MCR, Nantong).
 
-``MahjongTable`` owns the turn machinery: the deal, draws from the front of the wall and
+``MahjongTable`` owns the turn machinery on top of ``core.ClaimGame`` (the deal, the claim
+window's answers, the refusals): the hands dealt sorted, draws from the front of the wall and
 replacements from the back, discards and the simultaneous claim window, pungs, chows and
 exposed kongs, concealed and added kongs with the robbing window, the last-tile rule and
 hidden information (views' common part, zones, determinize). A game subclasses it and says
@@ -19,13 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import claims
-from ..core.claims import ClaimWindow
+from ..core.claim_game import ClaimGame
+from ..core.claims import ClaimWindow, claim_kind
 from ..core.errors import IllegalAction
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, totals
-from ..core.rng import deal_rng, seed_hash, shuffled
 from ..core.seats import first_after
-from ..core.state import evolve
+from ..core.state import evolve, with_item, without
 from .tiles import FACE_NAMES, counts_of_ids, parse_face, tile_json
 
 
@@ -80,15 +81,6 @@ class TableState:
     def active(self, seat: int) -> bool:
         """Still playing (has not won)."""
         return all(w.seat != seat for w in self.wins)
-
-
-def with_item(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return t[:i] + (value,) + t[i + 1:]
-
-
-def without(hand: tuple[int, ...], tiles: Iterable[int]) -> tuple[int, ...]:
-    gone = set(tiles)
-    return tuple(t for t in hand if t not in gone)
 
 
 def kong_actions(hand: tuple[int, ...], counts: tuple[int, ...], melds: Iterable[Meld]
@@ -162,65 +154,43 @@ CLAIM_RANK = {"win": 3, "pung": 2, "kong": 2, "chow": 1}
 """Wins beat pungs and kongs, which beat chows."""
 
 
-def claim_kind(key: Hashable) -> str:
-    return key[0] if isinstance(key, tuple) else str(key)
-
-
 def claim_action(key: Hashable) -> Action:
     if isinstance(key, tuple):
         return {"type": key[0], "low": FACE_NAMES[key[1]]}
     return {"type": str(key)}
 
 
-class MahjongTable:
+class MahjongTable(ClaimGame):
     """The shared machinery; subclasses set ``name``, ``deck``... and fill in the hooks."""
 
     name = "mahjong"
-    title = ""
-    description = ""
-    players = 4
-    deck: tuple[int, ...] = ()
+    hand_sizes = (14, 13)
     state_class: type[TableState] = TableState
+    claim_ranks = CLAIM_RANK
+    card_word = "tile"
+    claim_action = staticmethod(claim_action)
 
     # ------------------------------------------------------------------ dealing
 
-    def new_deal(self, seed: int, dealer: int | None = None) -> Any:
-        if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < self.players):
-            raise ValueError(f"dealer must be a seat 0-{self.players - 1}")
-        rng = deal_rng(seed)
-        wall = shuffled(self.deck, rng)  # the shuffle depends on the seed alone
-        if dealer is None:
-            dealer = rng.randrange(self.players)  # the first dealer is random
-        hands: list[tuple[int, ...]] = [()] * self.players
-        pos = 0
-        for k in range(self.players):  # the dealer takes 14, the others 13
-            seat = (dealer + k) % self.players
-            n = 14 if seat == dealer else 13
-            hands[seat] = tuple(sorted(wall[pos:pos + n]))
-            pos += n
+    def _dealt(self, seed: int, dealer: int, hands: tuple[tuple[int, ...], ...],
+               rest: tuple[int, ...]) -> Any:
+        wall, fields, events = self._set_aside(rest)
         state = self.state_class(
-            seed=seed, dealer=dealer, wall=wall[pos:], hands=tuple(hands),
+            seed=seed, dealer=dealer, wall=wall, hands=tuple(tuple(sorted(h)) for h in hands),
             melds=((),) * self.players, discards=((),) * self.players, phase="play",
-            turn=dealer, events=(("deal", dealer, None),), **self._initial_fields())
+            turn=dealer, events=(("deal", dealer, None), *events), **fields)
         return self._start(state)
 
     # ------------------------------------------------------------------ who acts, what they may do
 
-    def to_act(self, state: Any) -> list[int]:
+    def _turn_seats(self, state: Any) -> list[int]:
         if state.phase == "play":
             return [state.turn]
-        if state.phase == "claim":
-            return state.window.pending
         return self._phase_to_act(state)
 
-    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+    def _turn_legal(self, state: Any, seat: int) -> list[Action]:
         if state.phase == "play":
             return self._turn_actions(state, seat) if seat == state.turn else []
-        if state.phase == "claim":
-            w = state.window
-            if seat not in w.pending:
-                return []
-            return [claim_action(k) for k in w.options_of(seat)]
         if state.phase == "over":
             return []
         return self._phase_actions(state, seat)
@@ -241,17 +211,10 @@ class MahjongTable:
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, state: Any, seat: int, action: Action) -> Any:
-        self._check(state, seat, action)
-        kind = action["type"]
-        if state.phase == "claim":
-            w = state.window
-            key = next(k for k in w.options_of(seat) if claim_action(k) == action)
-            window = claims.answer(w, seat, key)
-            state = evolve(state, window=window)
-            return self._resolve(state) if not window.pending else state
+    def _turn_apply(self, state: Any, seat: int, action: Action) -> Any:
         if state.phase != "play":
             return self._phase_apply(state, seat, action)
+        kind = action["type"]
         if kind == "discard":
             return self._discard(state, seat, action["card"])
         if kind == "win":
@@ -260,32 +223,16 @@ class MahjongTable:
             return self._concealed_kong(state, seat, tuple(action["cards"]))
         return self._added_kong(state, seat, action["card"])
 
-    def _check(self, state: Any, seat: int, action: Action) -> None:
-        """Refuse anything but a listed legal action, with a reason a player can act on."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("an action is an object with a string 'type'", "action/malformed")
-        if state.phase == "over":
-            raise IllegalAction("the deal is over", "action/game_over")
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.to_act(state):
-            raise IllegalAction(f"seat {seat} is not to act now", "action/not_your_turn")
+    def _malformed(self, action: Action) -> str | None:
         kind = action["type"]
         card = action.get("card")
-        if kind in ("discard", "added_kong") and (isinstance(card, bool) or not isinstance(card, int)):
-            raise IllegalAction(f"'{kind}' needs 'card': the id of a tile you hold",
-                                "action/malformed")
+        if kind in ("discard", "added_kong") and (isinstance(card, bool)
+                                                  or not isinstance(card, int)):
+            return f"'{kind}' needs 'card': the id of a tile you hold"
         cards = action.get("cards", [])
         if not isinstance(cards, list) or any(type(c) is not int for c in cards):
-            raise IllegalAction("'cards' must be a list of tile ids", "action/malformed")
-        legal = self.legal_actions(state, seat)
-        if action in legal:
-            return
-        kinds = sorted({a["type"] for a in legal})
-        if kind not in kinds:
-            raise IllegalAction(f"'{kind}' is not possible now; possible: {', '.join(kinds)}")
-        if kind in ("discard", "added_kong") and card not in state.hands[seat]:
-            raise IllegalAction(f"you do not hold tile {card!r}")
-        raise IllegalAction(self._refusal(state, seat, action)
-                            or f"{action!r} is not a legal action; choose one of legal_actions")
+            return "'cards' must be a list of tile ids"
+        return None
 
     # ------------------------------------------------------------------ draws and turns
 
@@ -342,8 +289,7 @@ class MahjongTable:
 
     def _resolve(self, state: Any) -> Any:
         w = state.window
-        taking = claims.resolve(w, lambda k: CLAIM_RANK[claim_kind(k)],
-                                several=lambda r: r == CLAIM_RANK["win"] and self.several_winners)
+        taking = self._taking(w)
         state = evolve(state, window=None, phase="play")
         if w.kind == "rob":
             return self._after_rob(state, w, [s for s, _ in taking])
@@ -444,12 +390,6 @@ class MahjongTable:
 
     # ------------------------------------------------------------------ information
 
-    def result(self, state: Any) -> JSON | None:
-        if state.phase != "over":
-            return None
-        return {"deltas": totals(state.payments, self.players),
-                "payments": [p.to_dict() for p in state.payments], **self._result_details(state)}
-
     def zones(self, state: Any) -> dict[str, tuple[int, ...]]:
         z: dict[str, tuple[int, ...]] = {"wall": state.wall, "taken": state.taken}
         for s in range(self.players):
@@ -522,20 +462,10 @@ class MahjongTable:
         taken = {t for s, i in hidden for t in melds[s][i].tiles}
         return melds, kong_events(state.events, melds), [t for t in pool if t not in taken]
 
-    def _reask(self, state: Any, w: ClaimWindow, seat: int) -> ClaimWindow:
-        rows = []
-        for s, opts in w.options:
-            if s != seat:
-                mine: list[Hashable]
-                if w.kind == "rob":
-                    mine = ["win"] if self._can_win_on(state, s, w.card, w.source, True) else []
-                else:
-                    mine = self._claim_options(state, s, w.card, w.source)
-                opts = tuple(mine) + (claims.PASS,)
-            rows.append((s, opts))
-        allowed = dict(rows)
-        answers = tuple((s, a) for s, a in w.answers if s == seat or a in allowed[s])
-        return evolve(w, options=tuple(rows), answers=answers)
+    def _window_options(self, state: Any, seat: int, w: ClaimWindow) -> list[Hashable]:
+        if w.kind == "rob":
+            return ["win"] if self._can_win_on(state, seat, w.card, w.source, True) else []
+        return self._claim_options(state, seat, w.card, w.source)
 
     def common_view(self, state: Any, seat: int | None, events_from: int = 0) -> JSON:
         """The view's parts every mahjong game shares; a game adds its own."""
@@ -553,33 +483,12 @@ class MahjongTable:
                 "discards": [self.card_json(t) for t in state.discards[s]],
                 "score": score[s],
             })
-        view: JSON = {
-            "game": self.name,
-            "seat": seat,
-            "phase": state.phase,
-            "dealer": state.dealer,
-            "turn": state.turn if state.phase in ("play", "claim") else None,
-            "wall_remaining": len(state.wall),
-            "seed_hash": seed_hash(state.seed),
-            "players": players,
-            "drawn": self.card_json(state.drawn) if (
-                state.drawn is not None and state.phase == "play" and state.turn == seat) else None,
-            "to_act": seat is not None and seat in self.to_act(state),
-            "claim": None,
-            "events": [self._event_json(e, seat) for e in state.events[events_from:]],
-            "result": self.result(state),
-        }
-        w = state.window
-        if w is not None:
-            claim: JSON = {"kind": w.kind, "from": w.source, "card": self.card_json(w.card)}
-            if seat is not None and w.options_of(seat):
-                claim["options"] = [claim_action(o) for o in w.options_of(seat)]
-                answer = w.answer_of(seat)
-                claim["answer"] = claim_action(answer) if answer is not None else None
-            view["claim"] = claim
-        if over:
-            view["seed"] = state.seed
-        return view
+        return self.table_view(
+            state, seat, turn=state.turn if state.phase in ("play", "claim") else None,
+            wall=len(state.wall), players=players,
+            events=[self._event_json(e, seat) for e in state.events[events_from:]],
+            drawn=self.card_json(state.drawn) if (
+                state.drawn is not None and state.phase == "play" and state.turn == seat) else None)
 
     def meld_json(self, m: Meld, owner_sees: bool) -> JSON:
         """A meld as a view shows it: a concealed kong lies face down (``cards`` None) to
@@ -628,12 +537,10 @@ class MahjongTable:
 
     # ------------------------------------------------------------------ hooks
 
-    several_winners = False
-    """Several players may win on one discard (Sichuan); otherwise the nearest (head bump)."""
-
-    def _initial_fields(self) -> dict[str, Any]:
-        """A game's own state fields at the deal."""
-        return {}
+    def _set_aside(self, rest: tuple[int, ...]) -> tuple[tuple[int, ...], JSON, Events]:
+        """What the deal leaves besides the hands: the wall, and a game's own state fields and
+        deal events (Nantong's indicators)."""
+        return rest, {}, ()
 
     def _start(self, state: Any) -> Any:
         """After the deal (Sichuan: declare the missing suits; MCR: expose flowers)."""
@@ -650,10 +557,6 @@ class MahjongTable:
 
     def _forced_discards(self, state: Any, seat: int) -> tuple[int, ...] | None:
         """Tiles the player must discard from, with nothing else allowed (None: no constraint)."""
-        return None
-
-    def _refusal(self, state: Any, seat: int, action: Action) -> str | None:
-        """A game's own reason for refusing an action, when it has one."""
         return None
 
     def _can_self_win(self, state: Any, seat: int) -> bool:
@@ -683,9 +586,6 @@ class MahjongTable:
     def _exhaust(self, state: Any) -> Any:
         raise NotImplementedError
 
-    def _result_details(self, state: Any) -> JSON:
-        return {}
-
     def view(self, state: Any, seat: int | None, events_from: int = 0) -> JSON:
         """What ``seat`` may see: a game's ``common_view`` plus what it adds."""
         raise NotImplementedError
@@ -711,6 +611,6 @@ class MahjongTable:
         return False
 
 
-__all__ = ["CLAIM_RANK", "MahjongTable", "Meld", "TableState", "claim_action", "claim_kind",
-           "event", "kong_events", "kong_faces", "parse_face", "placed_kongs", "with_item",
-           "without"]
+__all__ = ["CLAIM_RANK", "Events", "MahjongTable", "Meld", "TableState", "claim_action",
+           "claim_kind", "event", "kong_events", "kong_faces", "parse_face", "placed_kongs",
+           "with_item", "without"]

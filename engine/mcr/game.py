@@ -189,13 +189,9 @@ class Mcr(MahjongTable):
     # -------------------------------------------------------------- results and views
 
     def win_json(self, w: Win) -> JSON:
-        pats = []
-        for code, count in w.patterns:
-            name, chinese, points = scoring.PATTERNS[code]
-            pats.append({"code": code, "name": name, "chinese": chinese, "points": points,
-                         "count": count, "total": points * count})
         return {"seat": w.seat, "tile": w.tile, "from": w.source, "self_drawn": w.self_drawn,
-                "total": w.total, "points_before_flowers": w.before_flowers, "patterns": pats}
+                "total": w.total, "points_before_flowers": w.before_flowers, "unit": scoring.UNIT,
+                "items": scoring.pattern_items(w.patterns)}
 
     def _result_details(self, state: State) -> JSON:
         return {"wins": [self.win_json(w) for w in state.wins],

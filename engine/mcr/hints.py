@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations
 
-from ..core.hints import Counts, discard_hints, hints_json, item, no_hints, score_json
+from ..core.hints import Counts, discard_hints, hints_json, no_hints, score_json
 from ..core.protocol import JSON
 from ..mahjong import FACE_NAMES, NUM_FACES, seven_pairs_shanten, standard_shanten
 from ..mahjong.hand import add_face
@@ -34,11 +34,6 @@ from ..mahjong.hints import (
 from . import scoring
 from .game import PREVAILING_WIND, Mcr
 from .state import State
-
-
-def _items(ev: scoring.Evaluation) -> list[JSON]:
-    return [item(r["code"], r["name"], r["points"], chinese=r["chinese"], count=r["count"])
-            for r in ev.pattern_rows()]
 
 
 def hints(game: Mcr, state: State, seat: int) -> JSON:
@@ -69,7 +64,7 @@ def hints(game: Mcr, state: State, seat: int) -> JSON:
                               situation(seat, face, self_drawn))
         if ev is None:
             return None
-        return score_json(ev.meets_minimum, ev.total, _items(ev))
+        return score_json(ev.meets_minimum, ev.total, ev.items())
 
     hinter = table_hinter(game, state, seat, faces=NUM_FACES, names=FACE_NAMES,
                           distance=distance, waits=waits, score=score)

@@ -31,6 +31,8 @@ from itertools import combinations, compress
 from typing import Any
 
 from ..core.errors import InvalidSpec
+from ..core.items import Item
+from ..core.items import pattern_items as core_pattern_items
 from ..mahjong import FACE_NAMES, NUM_FACES, standard_readings
 from ..mahjong.spec import (
     check_copies,
@@ -56,6 +58,9 @@ from .shapes import (
 MIN_POINTS = 8  # MCR-4.2: a win needs 8 points before flowers
 WIND_NAMES = ("E", "S", "W", "N")
 MELD_KINDS = ("chow", "pung", "kong")
+
+UNIT = "points"
+"""What a score counts in: its items' values and totals (engine/core/items.py)."""
 
 # ---------------------------------------------------------------- inputs and result
 
@@ -137,13 +142,9 @@ class Evaluation:
     def flowers(self) -> int:
         return dict(self.patterns).get("flower_tiles", 0)
 
-    def pattern_rows(self) -> list[dict[str, Any]]:
-        rows = []
-        for code, count in self.patterns:
-            name, chinese, pts = PATTERNS[code]
-            rows.append({"code": code, "name": name, "chinese": chinese, "points": pts,
-                         "count": count, "total": pts * count})
-        return rows
+    def items(self) -> list[Item]:
+        """The patterns as score items (``engine/core/items.py``): they add up to ``total``."""
+        return pattern_items(self.patterns)
 
     def reading_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"shape": self.shape}
@@ -169,9 +170,15 @@ class Evaluation:
             "flowers": self.flowers,
             "meets_minimum": self.meets_minimum,
             "shape": self.shape,
-            "patterns": self.pattern_rows(),
+            "unit": UNIT,
+            "items": self.items(),
             "reading": self.reading_json(),
         }
+
+
+def pattern_items(patterns: Iterable[tuple[str, int]]) -> list[Item]:
+    """(code, count) pairs as score items, each pattern's points per count."""
+    return core_pattern_items(patterns, PATTERNS)
 
 
 def meld_tiles(kind: str, face: int) -> list[str]:
@@ -1019,9 +1026,10 @@ def score_spec(spec: object) -> dict[str, Any]:
 
         {"winning": true, "total": 27, "points_before_flowers": 26, "flowers": 1,
          "meets_minimum": true,             # points_before_flowers >= 8 (MCR-4.2)
-         "shape": "standard",
-         "patterns": [{"code": "all_chows", "name": "All Chows", "chinese": "平和",
-                       "points": 2, "count": 1, "total": 2}, ...],    # sum of totals = total
+         "shape": "standard", "unit": "points",
+         "items": [{"code": "all_chows", "name": "All Chows", "chinese": "平和",
+                    "value": 2, "count": 1, "op": "+", "total": 2, "cards": [],
+                    "factors": [], "notes": []}, ...],    # sum of totals = total, flowers last
          "reading": {"shape": "standard", "pair": "5p",
                      "melds": [{"type": "chow", "tiles": ["1m", "2m", "3m"],
                                 "concealed": false, "declared": true}, ...]}}
@@ -1035,7 +1043,7 @@ def score_spec(spec: object) -> dict[str, Any]:
     melds, counts, win, sit = read_spec(spec)
     ev = evaluate(melds, counts, win, sit)
     if ev is None:
-        return {"winning": False,
+        return {"winning": False, "unit": UNIT, "items": [],
                 "reason": "the tiles form no winning shape: four melds and a pair, seven pairs, "
                           "thirteen orphans, honours and knitted tiles, or a knitted straight "
                           "with a meld and a pair (MCR-4.1)"}
@@ -1044,5 +1052,5 @@ def score_spec(spec: object) -> dict[str, Any]:
 
 __all__ = [
     "MIN_POINTS", "PATTERNS", "Evaluation", "Meld", "Situation", "evaluate",
-    "hint", "meld_tiles", "read_spec", "score_spec", "winning_faces",
+    "hint", "meld_tiles", "pattern_items", "read_spec", "score_spec", "winning_faces",
 ]

@@ -25,10 +25,9 @@ from functools import lru_cache
 
 from ..core.errors import IllegalAction
 from ..core.protocol import JSON, Action
-from ..core.rng import deal_rng, shuffled
 from ..core.state import evolve
 from ..mahjong.hand import add_face, is_standard_complete
-from ..mahjong.table import MahjongTable, Meld, event, kong_actions, with_item, without
+from ..mahjong.table import Events, MahjongTable, Meld, event, kong_actions, with_item, without
 from ..mahjong.tiles import counts_of_ids
 from . import scoring
 from .cards import DECK, FACE_NAMES, NUM_FACES, card_json
@@ -70,6 +69,7 @@ class Nantong(MahjongTable):
                    "with seven groups and a pair, then all three settle their hu pairwise.")
     players = PLAYERS
     deck = DECK  # NT-1.1: 120 cards, id // 4 is the face
+    hand_sizes = (DEALER_CARDS, OTHER_CARDS)  # NT-2.3
     state_class = State
     several_winners = False  # NT-4.3: one winner, the nearest after the discarder
 
@@ -78,26 +78,14 @@ class Nantong(MahjongTable):
 
     # -------------------------------------------------------------- the deal (NT-2)
 
-    def new_deal(self, seed: int, dealer: int | None = None) -> State:
-        if dealer is not None and (isinstance(dealer, bool) or dealer not in range(PLAYERS)):
-            raise ValueError(f"dealer must be a seat 0-{PLAYERS - 1}")
-        rng = deal_rng(seed)
-        cards = shuffled(DECK, rng)  # the shuffle depends on the seed alone
-        if dealer is None:
-            dealer = rng.randrange(PLAYERS)  # NT-2.2: the first dealer is random
-        hands: list[tuple[int, ...]] = [()] * PLAYERS
-        pos = 0
-        for k in range(PLAYERS):  # NT-2.3: 23 to the dealer, 22 to the others
-            seat = (dealer + k) % PLAYERS
-            n = DEALER_CARDS if k == 0 else OTHER_CARDS
-            hands[seat] = tuple(sorted(cards[pos:pos + n]))
-            pos += n
-        indicators = cards[pos:pos + INDICATORS]  # NT-2.3, NT-2.4: face up, out of play
-        return State(
-            seed=seed, dealer=dealer, wall=cards[pos + INDICATORS:], hands=tuple(hands),
-            melds=((),) * PLAYERS, discards=((),) * PLAYERS, phase="prepare", turn=dealer,
-            indicators=indicators,
-            events=(("deal", dealer, None), ("indicators", None, None, list(indicators))))
+    def _set_aside(self, rest: tuple[int, ...]) -> tuple[tuple[int, ...], JSON, Events]:
+        """NT-2.3, NT-2.4: two indicators face up, out of play."""
+        indicators = rest[:INDICATORS]
+        return (rest[INDICATORS:], {"indicators": indicators},
+                (("indicators", None, None, list(indicators)),))
+
+    def _start(self, state: State) -> State:
+        return evolve(state, phase="prepare")  # NT-3 before the first discard
 
     # -------------------------------------------------------------- preparation (NT-3)
 
@@ -122,7 +110,8 @@ class Nantong(MahjongTable):
         ind = self.indicator_faces(state)
         out: list[Action] = []
         if state.wall:  # NT-3.3 (a kong needs a replacement, NT-4.4)
-            out += [{"type": "opening_kong", "cards": ids} for ids in dealt.values() if len(ids) == 4]
+            out += [{"type": "opening_kong", "cards": ids}
+                    for ids in dealt.values() if len(ids) == 4]
         out += [{"type": "opening_triplet", "cards": dealt[f]}  # NT-3.4
                 for f in sorted(set(ind)) if len(dealt.get(f, ())) == 3]
         if ind[0] == ind[1] and len(dealt.get(ind[0], ())) == 2 and len(state.wall) >= 2:

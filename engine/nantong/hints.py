@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.hints import Counts, discard_hints, hints_json, item, no_hints, score_json
+from ..core.hints import Counts, discard_hints, hints_json, no_hints, score_json
+from ..core.items import Item, item
 from ..core.protocol import JSON
-from ..mahjong.hand import add_face, is_standard_complete
 from ..mahjong import standard_shanten
+from ..mahjong.hand import add_face, is_standard_complete
 from ..mahjong.hints import (
     could_complete,
     hand_counts,
@@ -33,10 +34,6 @@ from ..mahjong.hints import (
 from .cards import FACE_NAMES, NUM_FACES
 from .game import Nantong
 from .scoring import (
-    BONUSES,
-    HOLDINGS,
-    MULTIPLIERS,
-    SHAPES,
     Score,
     WinSituation,
     score_winner,
@@ -44,19 +41,8 @@ from .scoring import (
 from .state import State
 
 
-def _items(score: Score) -> list[JSON]:
-    out = []
-    for h in score.holdings:
-        name, chinese, _ = HOLDINGS[h.kind]
-        out.append(item(h.kind, name, h.hu, chinese=chinese, faces=[FACE_NAMES[h.face]]))
-    assert score.win is not None
-    for code, hu in score.win.bonuses:
-        name, chinese = (SHAPES[code][0], SHAPES[code][1]) if code in SHAPES else BONUSES[code]
-        out.append(item(code, name, hu, chinese=chinese))
-    for code in score.win.multipliers:
-        out.append(item(code, MULTIPLIERS[code][0], 2, chinese=MULTIPLIERS[code][1], op="×"))
-    out.append(item("rounded", "Rounded up to a multiple of ten", score.total, op="="))
-    return out
+def _items(score: Score) -> list[Item]:
+    return [*score.items(), item("rounded", "Rounded up to a multiple of ten", score.total, op="=")]
 
 
 def hints(game: Nantong, state: State, seat: int) -> JSON:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidSpec
+from ..core.items import Item, item
 from ..core.result import Payment
 from ..mahjong.hand import standard_readings
 from ..mahjong.spec import read_flags, read_object
@@ -26,6 +27,9 @@ from .cards import (
     is_old_general,
     parse_face,
 )
+
+UNIT = "hu"
+"""What a score counts in: its items' values and totals (engine/core/items.py)."""
 
 # ---------------------------------------------------------------- tables of the rules
 
@@ -78,6 +82,11 @@ MULTIPLIERS: dict[str, tuple[str, str]] = {  # NT-6.6, each ×2, in this order
     "ready": ("Ready declaration", ""),
     "last_card": ("Self-drawn last card", ""),
 }
+FACTORS: dict[str, tuple[str, str]] = {  # NT-6.2, NT-6.3: a holding's ×2s
+    "old_general": ("Old General", ""),
+    "indicator": ("Indicator", ""),
+    "exact_match": ("Exact match of an indicator", ""),
+}
 HOW = ("discard", "robbed_kong", "self_draw", "heavenly")
 
 
@@ -105,16 +114,15 @@ class Holding:
     def hu(self) -> int:
         return self.base << len(self.factors)
 
-    def to_json(self) -> dict[str, Any]:
+    def item(self) -> Item:
+        """The holding as a score item (``engine/core/items.py``): its base, its card, each ×2
+        as a factor (an indicator's with the indicator's card), ``exact_match_base`` noted."""
         name, chinese, _ = HOLDINGS[self.kind]
-        return {
-            "kind": self.kind, "name": name, "chinese": chinese, "card": FACE_NAMES[self.face],
-            "base": self.base, "exact_match_base": self.exact_base,
-            "multipliers": [{"code": code, "factor": 2,
-                             **({"indicator": FACE_NAMES[f]} if f is not None else {})}
-                            for code, f in self.factors],
-            "hu": self.hu,
-        }
+        factors = [item(code, FACTORS[code][0], 2, chinese=FACTORS[code][1], op="×",
+                        cards=[FACE_NAMES[f]] if f is not None else [])
+                   for code, f in self.factors]
+        return item(self.kind, name, self.base, chinese=chinese, cards=[FACE_NAMES[self.face]],
+                    factors=factors, notes=["exact_match_base"] if self.exact_base else [])
 
 
 def holding(kind: str, face: int, indicators: Sequence[int]) -> Holding:
@@ -203,9 +211,22 @@ class Score:
     def total(self) -> int:
         return round_up(self.raw)
 
+    def items(self) -> list[Item]:
+        """Holdings, then the winner's bonuses and ×2 multipliers (``engine/core/items.py``):
+        read top to bottom they make ``raw``."""
+        out = [h.item() for h in self.holdings]
+        if self.win is not None:
+            for code, hu in self.win.bonuses:
+                name, chinese = SHAPES[code][:2] if code in SHAPES else BONUSES[code]
+                out.append(item(code, name, hu, chinese=chinese))
+            out += [item(c, MULTIPLIERS[c][0], 2, chinese=MULTIPLIERS[c][1], op="×")
+                    for c in self.win.multipliers]
+        return out
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "holdings": [h.to_json() for h in self.holdings],
+            "unit": UNIT,
+            "items": self.items(),
             "base": self.base,
             "win": None,
             "total_before_rounding": self.raw,
@@ -233,9 +254,6 @@ class Score:
                         "type": {"pair": "pair", "pung": "triplet", "chow": "sequence"}[w.placed[0]],
                         "cards": _placed_cards(w.placed)},
                 },
-                "bonuses": [_bonus_json(code, hu) for code, hu in w.bonuses],
-                "multipliers": [{"code": c, "name": MULTIPLIERS[c][0], "chinese": MULTIPLIERS[c][1],
-                                 "factor": 2} for c in w.multipliers],
             }
         return out
 
@@ -245,14 +263,6 @@ def _placed_cards(placed: tuple[str, int]) -> list[str]:
     if kind == "chow":
         return [FACE_NAMES[f + i] for i in range(3)]
     return [FACE_NAMES[f]] * (2 if kind == "pair" else 3)
-
-
-def _bonus_json(code: str, hu: int) -> dict[str, Any]:
-    if code in SHAPES:
-        name, chinese, _ = SHAPES[code]
-    else:
-        name, chinese = BONUSES[code]
-    return {"code": code, "name": name, "chinese": chinese, "hu": hu}
 
 
 # ---------------------------------------------------------------- base hu (NT-6.1 to NT-6.3)
@@ -518,11 +528,14 @@ def score_spec(spec: object) -> dict[str, Any]:
     player wins; with none the deal is exhausted (NT-6.10). Out::
 
         {"indicators": [...], "winner": 0 | null, "exhausted": bool,
-         "players": [{"seat": 0, "holdings": [{"kind", "card", "base", "multipliers": [...],
-                      "hu"}...], "base": 24, "win": null | {"shape", "reading", "bonuses",
-                      "multipliers"...}, "total_before_rounding": 44, "total": 50}],
+         "players": [{"seat": 0, "unit": "hu", "items": [Item...], "base": 24,
+                      "win": null | {"how", "card", "shape", "reading"},
+                      "total_before_rounding": 44, "total": 50}],
          "totals": [50, ...], "deltas": [...], "payments": [...]}
 
+    ``items`` (engine/core/items.py): one per holding (its base, its card, its ×2s as
+    ``factors``; the holdings make ``base``), then the winner's bonuses (the shape's first) and
+    its ×2 multipliers (op ``×``): read top to bottom they make ``total_before_rounding``.
     A winner whose cards do not win, or any unreadable input, raises ``InvalidSpec``.
     """
     spec = read_object(spec, {"indicators", "players"})
@@ -580,7 +593,7 @@ def outcome_json(scores: Sequence[Score], indicators: Sequence[int],
 
 
 __all__ = [
-    "BONUSES", "GROUP_KINDS", "HOLDINGS", "MULTIPLIERS", "SHAPES", "WENQIAN", "Hand", "Holding",
-    "Score", "WinReading", "WinSituation", "base_holdings", "holding", "outcome_json", "round_up",
-    "score_hand", "score_spec", "score_winner", "settle", "three_elders",
+    "BONUSES", "FACTORS", "GROUP_KINDS", "HOLDINGS", "MULTIPLIERS", "SHAPES", "WENQIAN", "Hand",
+    "Holding", "Score", "WinReading", "WinSituation", "base_holdings", "holding", "outcome_json",
+    "round_up", "score_hand", "score_spec", "score_winner", "settle", "three_elders",
 ]

@@ -1,10 +1,12 @@
 """Paohuzi (跑胡子, Hunan word cards): ``../shared/rules/paohuzi.md`` as a state machine.
 
-Read top-down: the deal (PH-2), who acts and what they may do, ``apply``, then the turn cycle —
-a reveal (PH-4.1) with its automatic wei or ti, the claim window on the revealed or discarded card
-(win, then pao or peng, then chi, PH-4.10), the take and the discard that may follow it (PH-3),
-and the end (PH-6). Automatic steps (dealt ti, mandatory wei and ti, reveals) happen inside
-``new_deal`` and ``apply``; players decide only discards and claims.
+A ``core.ClaimGame``: the deal, the claim window's answers and the refusals every action goes
+through come from there. Read top-down: the deal (PH-2), who acts and what they may do,
+``apply``, then the turn cycle — a reveal (PH-4.1) with its automatic wei or ti, the claim window
+on the revealed or discarded card (win, then pao or peng, then chi, PH-4.10), the take and the
+discard that may follow it (PH-3), and the end (PH-6). Automatic steps (dealt ti, mandatory wei
+and ti, reveals) happen inside ``new_deal`` and ``apply``; players decide only discards and
+claims.
 
 Claims are keys in a ``core.claims`` window: ``"win"``, ``"pao"``, ``"peng"``, ``"pass"`` or
 ``("chi", hand ids completing the card, bi groups of hand ids)``; their actions are
@@ -20,16 +22,14 @@ from functools import lru_cache
 from typing import Any
 
 from ..core import claims
-from ..core.claims import PASS, ClaimWindow
-from ..core.errors import IllegalAction
+from ..core.claim_game import ClaimGame
+from ..core.claims import PASS, ClaimWindow, claim_kind
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, totals
-from ..core.rng import deal_rng, shuffled
-from ..core.state import evolve
+from ..core.state import evolve, with_item, without
 from .cards import DECK, FACE_NAMES, NUM_FACES, SHAPES_WITH, card_json, counts_of_ids
-from .scoring import FOUR_KINDS, Evaluation, Exposed, evaluate, heavenly, score_spec
+from .scoring import FOUR_KINDS, Evaluation, Exposed, evaluate, group_huxi, heavenly, score_spec
 from .state import PLAYERS, Group, State, Win
-from .views import render_view
 
 RANK = {"win": 3, "pao": 2, "peng": 2, "chi": 1}
 """PH-4.1 steps 2–4: win, then pao or peng, then chi (step 1, wei and ti, is automatic)."""
@@ -43,19 +43,6 @@ def target(fours: int) -> int:
 
 def nxt(seat: int) -> int:
     return (seat + 1) % PLAYERS
-
-
-def with_item(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return t[:i] + (value,) + t[i + 1:]
-
-
-def without(hand: tuple[int, ...], cards: tuple[int, ...] | list[int]) -> tuple[int, ...]:
-    gone = set(cards)
-    return tuple(c for c in hand if c not in gone)
-
-
-def claim_kind(key: Hashable) -> str:
-    return key[0] if isinstance(key, tuple) else str(key)
 
 
 def claim_action(key: Hashable) -> Action:
@@ -112,7 +99,26 @@ def chi_choices(loose: tuple[int, ...], face: int) -> tuple[tuple[tuple[int, ...
     return tuple(out)
 
 
-class Paohuzi:
+def _cards(ids: Any) -> list[JSON]:
+    return [card_json(c) for c in ids]
+
+
+def _event_json(ev: tuple[Any, ...]) -> JSON:
+    kind, who, card = ev[0], ev[1], ev[2]
+    out: JSON = {"type": kind, "seat": who}
+    if card is not None:
+        out["card"] = card_json(card)
+    if kind in ("ti", "wei"):
+        out["cards"] = _cards(ev[3])
+    elif kind in ("pao", "peng", "chi"):
+        out["from"] = ev[3]
+        out["hand_cards"] = _cards(ev[4])
+    elif kind == "win":
+        out["huxi"], out["tun"] = ev[3], ev[4]
+    return out
+
+
+class Paohuzi(ClaimGame):
     """The Paohuzi game object registered as ``paohuzi``."""
 
     name = "paohuzi"
@@ -120,24 +126,17 @@ class Paohuzi:
     description = ("Hunan word cards for three: 80 small and big number cards; make chi, peng, "
                    "wei, pao and ti and complete seven groups worth at least 15 huxi.")
     players = PLAYERS
+    deck = DECK
+    hand_sizes = (DEALER_CARDS, OTHER_CARDS)  # PH-2.2: 19 left in the stock
+    claim_ranks = RANK
+    claim_action = staticmethod(claim_action)
+    card_json = staticmethod(card_json)
 
     # ------------------------------------------------------------------ the deal (PH-2)
 
-    def new_deal(self, seed: int, dealer: int | None = None) -> State:
-        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < PLAYERS):
-            raise ValueError(f"dealer must be a seat 0-{PLAYERS - 1}")
-        rng = deal_rng(seed)
-        cards = shuffled(DECK, rng)  # the shuffle depends on the seed alone
-        if dealer is None:
-            dealer = rng.randrange(PLAYERS)  # PH-2.1
-        hands: list[tuple[int, ...]] = [()] * PLAYERS
-        pos = 0
-        for k in range(PLAYERS):  # PH-2.2: the dealer 21, the others 20, 19 in the stock
-            seat = (dealer + k) % PLAYERS
-            n = DEALER_CARDS if k == 0 else OTHER_CARDS
-            hands[seat] = cards[pos:pos + n]
-            pos += n
-        state = State(seed=seed, dealer=dealer, stock=cards[pos:], hands=tuple(hands),
+    def _dealt(self, seed: int, dealer: int, hands: tuple[tuple[int, ...], ...],
+               rest: tuple[int, ...]) -> State:
+        state = State(seed=seed, dealer=dealer, stock=rest, hands=hands,
                       groups=((),) * PLAYERS, rows=((),) * PLAYERS, phase="deal", turn=dealer,
                       shown=hands[dealer][-1])  # the dealer's 21st card, shown to everyone
         return self.open_deal(state)
@@ -217,21 +216,10 @@ class Paohuzi:
 
     # ------------------------------------------------------------------ who acts, what they may do
 
-    def to_act(self, state: State) -> list[int]:
-        if state.phase == "claim":
-            assert state.window is not None
-            return state.window.pending
-        if state.phase in ("play", "heavenly"):
-            return [state.turn]
-        return []
+    def _turn_seats(self, state: State) -> list[int]:
+        return [state.turn] if state.phase in ("play", "heavenly") else []
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.phase == "claim":
-            w = state.window
-            assert w is not None
-            if seat not in w.pending:
-                return []
-            return [claim_action(k) for k in w.options_of(seat)]
+    def _turn_legal(self, state: State, seat: int) -> list[Action]:
         if seat != state.turn:
             return []
         if state.phase == "heavenly":
@@ -252,16 +240,8 @@ class Paohuzi:
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, state: State, seat: int, action: Action) -> State:
-        self._check(state, seat, action)
+    def _turn_apply(self, state: State, seat: int, action: Action) -> State:
         kind = action["type"]
-        if state.phase == "claim":
-            w = state.window
-            assert w is not None
-            key = next(k for k in w.options_of(seat) if claim_action(k) == action)
-            window = claims.answer(w, seat, key)
-            state = evolve(state, window=window)
-            return self._resolve(state) if not window.pending else state
         if state.phase == "heavenly":
             assert state.win is not None
             return self._settle(state, state.win)
@@ -274,10 +254,7 @@ class Paohuzi:
             return self._reveal(evolve(state, may_win=None), nxt(seat))
         return self._discard(state, seat, action["card"])
 
-    def _check(self, state: State, seat: int, action: Action) -> None:
-        """Refuse anything but a listed legal action, with a reason a player can act on."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("an action is an object with a string 'type'", "action/malformed")
+    def _malformed(self, action: Action) -> str | None:
         for key, value in action.items():
             if key == "card":
                 ok = type(value) is int
@@ -289,27 +266,15 @@ class Paohuzi:
             else:
                 ok = key == "type"
             if not ok:
-                raise IllegalAction(f"bad field {key!r}: 'card' is a card id, 'cards' a list of "
-                                    f"ids, 'bi' a list of lists of ids", "action/malformed")
-        if state.phase == "over":
-            raise IllegalAction("the deal is over", "action/game_over")
-        if type(seat) is not int or seat not in self.to_act(state):
-            raise IllegalAction(f"seat {seat} is not to act now", "action/not_your_turn")
-        legal = self.legal_actions(state, seat)
-        if action in legal:
-            return
-        kind = action["type"]
-        kinds = sorted({a["type"] for a in legal})
-        if kind not in kinds:
-            why = self._why_not(state, seat, kind)
-            raise IllegalAction(f"'{kind}' is not possible now{why}; possible: {', '.join(kinds)}")
-        card = action.get("card")
-        if kind == "discard" and card not in state.hands[seat]:
-            raise IllegalAction(f"you do not hold card {card!r}")
-        if kind == "discard":
-            raise IllegalAction(f"card {card} is part of a kan, which is never split nor "
-                                f"discarded (PH-2.3)")
-        raise IllegalAction(f"{action!r} is not a legal action; choose one of legal_actions")
+                return (f"bad field {key!r}: 'card' is a card id, 'cards' a list of ids, 'bi' a "
+                        f"list of lists of ids")
+        return None
+
+    def _refusal(self, state: State, seat: int, action: Action) -> str | None:
+        if action["type"] == "discard":  # a card held, but not a loose one
+            return (f"card {action['card']} is part of a kan, which is never split nor "
+                    f"discarded (PH-2.3)")
+        return None
 
     def _why_not(self, state: State, seat: int, kind: str) -> str:
         w = state.window
@@ -480,7 +445,7 @@ class Paohuzi:
         """Every seat has answered: PH-4.10 priority, then the take (or the row)."""
         w = state.window
         assert w is not None
-        taking = claims.resolve(w, lambda k: RANK[claim_kind(k)])
+        taking = self._taking(w)
         bit = 1 << (w.card >> 2)
         passed = list(state.passed)
         for s, opts in w.options:  # PH-4.9: a chi or peng passed is passed for the deal
@@ -490,8 +455,8 @@ class Paohuzi:
         if not taking:
             if w.kind == "reveal":
                 passed[w.source] |= bit
-            state = evolve(state, rows=with_item(state.rows, w.source, state.rows[w.source] + (w.card,)),
-                           passed=tuple(passed))
+            rows = with_item(state.rows, w.source, state.rows[w.source] + (w.card,))
+            state = evolve(state, rows=rows, passed=tuple(passed))
             return self._reveal(state, nxt(w.source))
         seat, key = taking[0]
         kind = claim_kind(key)
@@ -513,8 +478,8 @@ class Paohuzi:
             else:  # from a wei or a peng
                 i = next(i for i, g in enumerate(groups)
                          if g.kind in ("wei", "peng") and g.face == w.card >> 2)
-                groups = with_item(groups, i, Group("pao", tuple(sorted(groups[i].cards + (w.card,))),
-                                                    source))
+                pao = Group("pao", tuple(sorted(groups[i].cards + (w.card,))), source)
+                groups = with_item(groups, i, pao)
         elif kind == "peng":
             used = tuple(c for c in hand if c >> 2 == w.card >> 2)
             groups += (Group("peng", tuple(sorted(used + (w.card,))), source),)
@@ -540,12 +505,8 @@ class Paohuzi:
                       payments=state.payments + pays,
                       events=state.events + (("win", win.seat, win.card, win.huxi, win.tun),))
 
-    def result(self, state: State) -> JSON | None:
-        if state.phase != "over":
-            return None
-        return {"deltas": totals(state.payments, PLAYERS),
-                "payments": [p.to_dict() for p in state.payments],
-                "win": self.win_json(state.win) if state.win is not None else None,
+    def _result_details(self, state: State) -> JSON:
+        return {"win": self.win_json(state.win) if state.win is not None else None,
                 "exhausted": state.exhausted}
 
     @staticmethod
@@ -556,11 +517,56 @@ class Paohuzi:
     # ------------------------------------------------------------------ information
 
     def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
-        return render_view(self, state, seat, events_from=events_from)
+        """What ``seat`` may see (None: a spectator), in every game's vocabulary
+        (docs/views.md); ``events_from``: the events from that index on only.
+
+        Public: every meld (ti, pao, wei, peng, chi: PH-2.3 "every later group is exposed"),
+        every discard row, the claim's kind, card and the seat it came ``from``, the dealer's
+        shown 21st card (PH-2.2), the stock's size (``wall_remaining``), each hand's size, dead
+        hands, the events. Private: a hand (its kans included: a kan is locked in the hand, and
+        others see only how many cards the hand holds), the seat's passed faces (PH-4.9) and its
+        own claim ``options`` and ``answer``. At the end every hand is shown."""
+        return self._view(state, seat, False, events_from)
 
     def open_view(self, state: State) -> JSON:
         """Every hand open (kans and passed faces too), for the replay of a finished deal."""
-        return render_view(self, state, None, open_all=True)
+        return self._view(state, None, True)
+
+    def _view(self, state: State, seat: int | None, open_all: bool, events_from: int = 0
+              ) -> JSON:
+        over = state.phase == "over"
+        score = totals(state.payments, self.players)
+        players = []
+        for s in range(self.players):
+            mine = s == seat or open_all
+            shown = over or mine
+            hand = state.hands[s]
+            counts = counts_of_ids(hand)
+            melds: list[JSON] = [{"type": g.kind, "cards": _cards(g.cards), "from": g.source,
+                                  "huxi": group_huxi(g.kind, g.faces)} for g in state.groups[s]]
+            players.append({
+                "seat": s,
+                "hand": _cards(hand) if shown else None,
+                "kans": [FACE_NAMES[f] for f in range(NUM_FACES) if counts[f] == 3]
+                if shown else None,
+                "hand_count": len(hand),
+                "melds": melds,
+                "exposed_huxi": sum(group_huxi(g.kind, g.faces) for g in state.groups[s]),
+                "discards": _cards(state.rows[s]),
+                "holding": self.holding(state, s),
+                "target": self.target(state, s),
+                "dead": state.dead[s],
+                "passed": [FACE_NAMES[f] for f in range(NUM_FACES) if state.passed[s] >> f & 1]
+                if mine else None,
+                "score": score[s],
+            })
+        view = self.table_view(
+            state, seat, turn=None if over else state.turn, wall=len(state.stock),
+            players=players, events=[_event_json(e) for e in state.events[events_from:]],
+            dealer_shown=card_json(state.shown) if state.shown is not None else None)
+        if open_all:
+            view["open"] = True
+        return view
 
     def zones(self, state: State) -> dict[str, tuple[int, ...]]:
         z: dict[str, tuple[int, ...]] = {"stock": state.stock}
@@ -589,7 +595,8 @@ class Paohuzi:
         if state.phase == "over":
             return state
         others = [s for s in range(PLAYERS) if s != seat]
-        keep = state.shown if state.dealer != seat and state.shown in state.hands[state.dealer] else None
+        keep = (state.shown if state.dealer != seat and state.shown in state.hands[state.dealer]
+                else None)
         pool = list(state.stock) + [c for s in others for c in state.hands[s] if c != keep]
         hands = list(state.hands)
         for _ in range(30):
@@ -597,7 +604,8 @@ class Paohuzi:
             pos = 0
             for s in others:
                 n = len(state.hands[s]) - (s == state.dealer and keep is not None)
-                hands[s] = tuple(sorted(pool[pos:pos + n] + ([keep] if keep is not None and s == state.dealer else [])))
+                kept = [keep] if keep is not None and s == state.dealer else []
+                hands[s] = tuple(sorted(pool[pos:pos + n] + kept))
                 pos += n
             new = evolve(state, hands=tuple(hands), stock=tuple(pool[pos:]))
             if self._plausible(new, others):
@@ -614,16 +622,8 @@ class Paohuzi:
         return not (state.phase == "play" and t in seats and self.needs_discard(state, t)
                     and not self.loose(state, t))
 
-    def _reask(self, state: State, w: ClaimWindow, seat: int) -> ClaimWindow:
-        rows = []
-        for s, opts in w.options:
-            if s != seat:
-                mine = self._claim_options(state, s, w.card, w.source, w.kind == "reveal")
-                opts = (*mine, PASS)
-            rows.append((s, opts))
-        allowed = dict(rows)
-        answers = tuple((s, a) for s, a in w.answers if s == seat or a in allowed[s])
-        return evolve(w, options=tuple(rows), answers=answers)
+    def _window_options(self, state: State, seat: int, w: ClaimWindow) -> list[Hashable]:
+        return self._claim_options(state, seat, w.card, w.source, w.kind == "reveal")
 
     def score(self, spec: JSON) -> JSON:
         return score_spec(spec)

@@ -26,7 +26,6 @@ from ..core.hints import (
     discard_faces,
     discard_hints,
     hints_json,
-    item,
     no_hints,
     score_json,
     unseen_counts,
@@ -37,9 +36,6 @@ from .cards import FACE_NAMES, NUM_FACES
 from .game import Paohuzi
 from .scoring import MINIMUM_HUXI, Evaluation, evaluate, group_huxi
 from .state import State
-
-GROUP_NAMES = {"ti": "Ti", "pao": "Pao", "wei": "Wei", "kan": "Kan", "peng": "Peng",
-               "chi": "Chi", "pair": "Pair"}
 
 
 def _pareto(blocks: set[Block]) -> tuple[Block, ...]:
@@ -107,9 +103,7 @@ def distance(counts: Counts, exposed_groups: int, fours: int) -> int:
 def _score(ev: Evaluation | None) -> JSON | None:
     if ev is None:
         return None
-    items = [item(g.kind, GROUP_NAMES[g.kind], g.huxi, faces=[FACE_NAMES[f] for f in g.faces])
-             for g in ev.groups]
-    return score_json(ev.winning, ev.huxi, items, tun=ev.tun)
+    return score_json(ev.winning, ev.huxi, [g.item() for g in ev.groups], tun=ev.tun)
 
 
 def hints(game: Paohuzi, state: State, seat: int) -> JSON:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.errors import InvalidSpec
+from ..core.items import Item, item
 from ..mahjong.spec import read_flags, read_object
 from .cards import (
     FACE_NAMES,
@@ -31,6 +32,8 @@ from .cards import (
 )
 
 MINIMUM_HUXI = 15  # PH-5.1
+UNIT = "huxi"
+"""What a score counts in: its items' values and totals (engine/core/items.py)."""
 IDENTICAL_HUXI = {"ti": (9, 12), "pao": (6, 9), "wei": (3, 6), "kan": (3, 6), "peng": (1, 3)}
 """PH-6.1: huxi of a group of identical cards, (small, big)."""
 FOUR_KINDS = frozenset({"ti", "pao"})
@@ -39,6 +42,13 @@ GROUP_SIZE = {"ti": 4, "pao": 4, "wei": 3, "kan": 3, "peng": 3, "chi": 3, "pair"
 
 Exposed = tuple[tuple[str, tuple[int, ...]], ...]
 """Exposed groups as (kind, sorted faces): the hashable form ``evaluate`` is cached on."""
+
+
+GROUP_NAMES: dict[str, tuple[str, str]] = {
+    "ti": ("Ti", "提"), "pao": ("Pao", "跑"), "wei": ("Wei", "偎"), "kan": ("Kan", "坎"),
+    "peng": ("Peng", "碰"), "chi": ("Chi", "吃"), "pair": ("Pair", ""),
+}
+"""Each group kind's English and Chinese names."""
 
 
 def group_huxi(kind: str, faces: tuple[int, ...]) -> int:
@@ -70,14 +80,15 @@ class Group:
     winning: bool = False
     """Holds the winning card."""
 
-    def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": self.kind, "cards": [FACE_NAMES[f] for f in self.faces],
-                             "huxi": self.huxi, "concealed": self.concealed}
-        if self.kind == "chi":
-            d["shape"] = chi_shape(self.faces)
-        if self.winning:
-            d["winning"] = True
-        return d
+    def item(self) -> Item:
+        """The group as a score item (``engine/core/items.py``): its huxi, its cards, and as
+        notes a chi's shape, ``concealed`` (in the hand) and ``winning`` (holds the winning
+        card)."""
+        notes = [chi_shape(self.faces) or ""] if self.kind == "chi" else []
+        notes += [n for n, on in (("concealed", self.concealed), ("winning", self.winning)) if on]
+        name, chinese = GROUP_NAMES[self.kind]
+        return item(self.kind, name, self.huxi, chinese=chinese,
+                    cards=[FACE_NAMES[f] for f in self.faces], notes=notes)
 
 
 def make_group(kind: str, faces: tuple[int, ...], concealed: bool = False,
@@ -114,8 +125,8 @@ class Evaluation:
 
     def to_json(self) -> dict[str, Any]:
         return {"winning": self.winning, "huxi": self.huxi, "minimum": MINIMUM_HUXI,
-                "tun": self.tun, "heavenly": self.heavenly,
-                "groups": [g.to_json() for g in self.groups]}
+                "tun": self.tun, "heavenly": self.heavenly, "unit": UNIT,
+                "items": [g.item() for g in self.groups]}
 
 
 # ---------------------------------------------------------------- the loose-card search
@@ -370,28 +381,32 @@ def score_spec(spec: object) -> dict[str, Any]:
     Out, for a winning hand (seven groups, at least 15 huxi; the best grouping, PH-5.3)::
 
         {"winning": true, "huxi": 21, "minimum": 15, "tun": 3,
-         "heavenly": null | "three_ti" | "five_kan" | "complete",
-         "groups": [{"type": "pao", "cards": ["d5", "d5", "d5", "d5"], "huxi": 9,
-                     "concealed": false, "winning": true},
-                    {"type": "chi", "cards": ["x1", "x2", "x3"], "huxi": 3, "concealed": true,
-                     "shape": "sequence" | "2-7-10" | "mixed"}, ...]}
+         "heavenly": null | "three_ti" | "five_kan" | "complete", "unit": "huxi",
+         "items": [{"code": "pao", "name": "Pao", "chinese": "跑", "value": 9, "count": 1,
+                    "op": "+", "total": 9, "cards": ["d5", "d5", "d5", "d5"], "factors": [],
+                    "notes": ["winning"]},
+                   {"code": "chi", ..., "value": 3, "total": 3, "cards": ["x1", "x2", "x3"],
+                    "notes": ["sequence" | "2-7-10" | "mixed", "concealed"]}, ...]}
 
-    Otherwise ``{"winning": false, "reason": "..."}``, with ``huxi``, ``tun`` (0) and ``groups``
-    too when the cards form seven groups but fall short of 15 huxi. Unreadable input (unknown
-    fields, bad card names, a group of the wrong shape, a fifth copy) raises ``InvalidSpec``.
+    One item per group (engine/core/items.py), their totals add up to ``huxi``. Otherwise
+    ``{"winning": false, "reason": "...", "unit": "huxi", "items": []}``, with ``huxi``, ``tun``
+    (0) and the groups' items too when the cards form seven groups but fall short of 15 huxi.
+    Unreadable input (unknown fields, bad card names, a group of the wrong shape, a fifth copy)
+    raises ``InvalidSpec``.
     """
     exposed, counts, card, flags = read_spec(spec)
     if flags["heavenly"]:
         ev = heavenly(exposed, counts, flags["dealer"])
         if ev is None:
-            return {"winning": False, "reason": "no Heavenly win: neither three ti, nor five kan"
+            return {"winning": False, "unit": UNIT, "items": [],
+                    "reason": "no Heavenly win: neither three ti, nor five kan"
                     + (", nor a complete hand of at least 15 huxi" if flags["dealer"] else "")
                     + " (PH-2.4)"}
         return ev.to_json()
     ev = evaluate(exposed, counts, card, flags["own_reveal"])
     if ev is None:
         n = sum(counts) + sum(len(f) for _, f in exposed) + (card is not None)
-        return {"winning": False,
+        return {"winning": False, "unit": UNIT, "items": [],
                 "reason": f"the {n} cards do not form seven groups, with exactly one pair when "
                           f"there is a ti or pao (PH-5.1)"}
     if not ev.winning:
@@ -403,6 +418,7 @@ def score_spec(spec: object) -> dict[str, Any]:
 __all__ = [
     "EXPOSED_KINDS",
     "FOUR_KINDS",
+    "GROUP_NAMES",
     "IDENTICAL_HUXI",
     "MINIMUM_HUXI",
     "Evaluation",

@@ -25,7 +25,15 @@ from ..mahjong import (
     suited_ids,
 )
 from ..mahjong.table import MahjongTable, Meld, event, with_item
-from .scoring import DeclaredMeld, Evaluation, Situation, evaluate, score_spec
+from .scoring import (
+    UNIT,
+    DeclaredMeld,
+    Evaluation,
+    Situation,
+    evaluate,
+    pattern_items,
+    score_spec,
+)
 from .state import State, Win
 
 PLAYERS = 4
@@ -241,10 +249,9 @@ class Sichuan(MahjongTable):
 
     @staticmethod
     def win_json(w: Win) -> JSON:
-        ev = Evaluation(fan=w.fan, patterns=w.patterns, shape=w.shape, pair=None, melds=())
-        pats = ev.to_json(Situation(self_draw=w.self_draw))["patterns"]
         return {"seat": w.seat, "tile": w.tile, "from": w.source, "self_draw": w.self_draw,
-                "fan": w.fan, "points": w.points, "shape": w.shape, "patterns": pats}
+                "fan": w.fan, "points": w.points, "shape": w.shape, "unit": UNIT,
+                "items": pattern_items(w.patterns)}
 
     def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
         """The table's common view plus the missing suits (others' only once all four have

@@ -16,7 +16,8 @@ and the discards an opponent could win on (``engine/core/hints.py`` has the JSON
 
 from __future__ import annotations
 
-from ..core.hints import Counts, discard_hints, hints_json, item, no_hints, score_json
+from ..core.hints import Counts, discard_hints, hints_json, no_hints, score_json
+from ..core.items import item
 from ..core.protocol import JSON
 from ..mahjong import (
     FACE_NAMES,
@@ -33,7 +34,7 @@ from ..mahjong.hints import (
     table_hinter,
 )
 from .game import Sichuan, _declared
-from .scoring import PATTERNS, Situation, evaluate
+from .scoring import Situation, evaluate
 from .state import State
 
 FACES = 27
@@ -77,8 +78,7 @@ def hints(game: Sichuan, state: State, seat: int) -> JSON:
         ev = evaluate(declared, add_face(counts, face), face, missing, situation)
         if ev is None:
             return None
-        items = [item(code, PATTERNS[code][0], PATTERNS[code][2], chinese=PATTERNS[code][1],
-                      count=n) for code, n in ev.patterns]
+        items = ev.items()
         items.append(item("points", "2 ^ fan", ev.points, op="="))
         if self_drawn:
             items.append(item("self_draw", "Self-draw: +1 from each payer", 1))

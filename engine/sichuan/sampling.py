@@ -25,7 +25,7 @@ def _own_event(e: JSON) -> tuple | None:
 
 def _win(w: JSON) -> Win:
     return Win(seat=w["seat"], tile=w["tile"], source=w["from"], fan=w["fan"], points=w["points"],
-               patterns=tuple((p["code"], p["count"]) for p in w["patterns"]), shape=w["shape"],
+               patterns=tuple((p["code"], p["count"]) for p in w["items"]), shape=w["shape"],
                self_draw=w["self_draw"])
 
 

@@ -6,11 +6,13 @@ description of the public calculator (``game.score``) and returns the itemised r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidSpec
+from ..core.items import Item
+from ..core.items import pattern_items as core_pattern_items
 from ..mahjong import (
     FACE_NAMES,
     NUM_SUITED,
@@ -29,6 +31,8 @@ from ..mahjong.spec import (
 )
 
 FAN_CAP = 5  # SC-9.1: five fan = 32 points
+UNIT = "fan"
+"""What a score counts in: its items' values and totals (engine/core/items.py)."""
 
 PATTERNS: dict[str, tuple[str, str, int]] = {
     # code: (English name, Chinese, fan per count)
@@ -81,12 +85,11 @@ class Evaluation:
     def points(self) -> int:
         return base_points(self.fan)
 
+    def items(self) -> list[Item]:
+        """The fan patterns as score items (``engine/core/items.py``): they add up to ``fan``."""
+        return pattern_items(self.patterns)
+
     def to_json(self, situation: Situation) -> dict[str, Any]:
-        pats = []
-        for code, count in self.patterns:
-            name, chinese, fan = PATTERNS[code]
-            pats.append({"code": code, "name": name, "chinese": chinese, "fan": fan,
-                         "count": count, "total": fan * count})
         if self.shape == "seven_pairs":
             reading: dict[str, Any] = {"shape": "seven_pairs", "pairs": [
                 FACE_NAMES[f] for f in _pairs_of(self.melds)]}
@@ -100,9 +103,15 @@ class Evaluation:
             "points": self.points,
             "self_draw": situation.self_draw,
             "points_per_payer": self.points + (1 if situation.self_draw else 0),
-            "patterns": pats,
+            "unit": UNIT,
+            "items": self.items(),
             "reading": reading,
         }
+
+
+def pattern_items(patterns: Iterable[tuple[str, int]]) -> list[Item]:
+    """(code, count) pairs as score items, each pattern's fan per count."""
+    return core_pattern_items(patterns, PATTERNS)
 
 
 def _pairs_of(melds: tuple[tuple[str, int, bool], ...]) -> list[int]:
@@ -258,8 +267,10 @@ def score_spec(spec: object) -> dict[str, Any]:
 
         {"winning": true, "fan": 4, "capped": false, "points": 16, "self_draw": false,
          "points_per_payer": 16,          # points, +1 for a self-draw (SC-9.3)
-         "patterns": [{"code": "seven_pairs", "name": "Seven pairs", "chinese": "七对",
-                       "fan": 2, "count": 1, "total": 2}, ...],
+         "unit": "fan",
+         "items": [{"code": "seven_pairs", "name": "Seven pairs", "chinese": "七对",
+                    "value": 2, "count": 1, "op": "+", "total": 2, "cards": [],
+                    "factors": [], "notes": []}, ...],   # sum of totals = fan
          "reading": {"shape": "standard", "pair": "5m",
                      "melds": [{"type": "chow", "tiles": ["1m", "2m", "3m"], "declared": false}]}
                     | {"shape": "seven_pairs", "pairs": ["1m", ...]}}
@@ -272,10 +283,10 @@ def score_spec(spec: object) -> dict[str, Any]:
     for m in declared:
         total[m.face] += 1
     if any(total[f] for f in range(missing * 9, missing * 9 + 9)):
-        return {"winning": False,
+        return {"winning": False, "unit": UNIT, "items": [],
                 "reason": f"the hand holds its missing suit {SUITS[missing]} (SC-7.3)"}
     ev = evaluate(declared, full, winning, missing, situation)
     if ev is None:
-        return {"winning": False,
+        return {"winning": False, "unit": UNIT, "items": [],
                 "reason": "the tiles do not form four melds and a pair, nor seven pairs (SC-7)"}
     return ev.to_json(situation)

@@ -1,5 +1,5 @@
-"""View samplers (``engine/<game>/sampling.py``): a full state built from one seat's view, the
-hidden cards dealt at random, that the seat cannot tell from the real one.
+"""View samplers (``game.sample``, from ``engine/<game>/sampling.py``): a full state built from
+one seat's view, the hidden cards dealt at random, that the seat cannot tell from the real one.
 
 Checked at every decision of whole deals in every game: the sampled state's view for that seat
 is the given view (but the seed hash: the seed is secret), the seat's legal actions are the same,
@@ -14,29 +14,30 @@ import pytest
 
 from engine import GAMES, get_game
 from engine.core.playout import eager_action, hoarding_action, random_action
+from engine.core.protocol import Game
 from engine.core.result import Payment, totals
 from engine.core.sampling import Unsampleable, balanced
-from engine.mcr import sampling as mcr_sampling
-from engine.nantong import sampling as nantong_sampling
-from engine.paohuzi import sampling as paohuzi_sampling
-from engine.sichuan import sampling as sichuan_sampling
-
-SAMPLERS = {"mcr": mcr_sampling.sample, "nantong": nantong_sampling.sample,
-            "paohuzi": paohuzi_sampling.sample, "sichuan": sichuan_sampling.sample}
 
 
-def test_every_game_has_a_sampler() -> None:
-    assert set(SAMPLERS) == set(GAMES)
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_has_its_capabilities(name: str) -> None:
+    """Hints and the view sampler are the game's own (``engine.core.Game``), found through the
+    registry alone: no table keyed by game name to keep in step."""
+    game = GAMES[name]
+    assert isinstance(game, Game)
+    state = game.new_deal(5)
+    seat = game.to_act(state)[0]
+    assert game.hints(state, seat)["game"] == name
+    assert game.view(game.sample(game.view(state, seat), random.Random(0)), seat)["game"] == name
 
 
 def _deck(game, state) -> list[int]:
     return sorted(c for cards in game.zones(state).values() for c in cards)
 
 
-@pytest.mark.parametrize("name", sorted(SAMPLERS))
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_sampled_state_shows_the_same_view(name: str) -> None:
     game = get_game(name)
-    sample = SAMPLERS[name]
     checked = 0
     for seed in range(6):
         rng = random.Random(seed)
@@ -47,7 +48,7 @@ def test_sampled_state_shows_the_same_view(name: str) -> None:
             seat = seats[0] if len(seats) == 1 else rng.choice(seats)
             if steps % 2 == 0 or len(game.legal_actions(state, seat)) > 1:
                 view = game.view(state, seat)
-                got = sample(game, view, random.Random(steps))
+                got = game.sample(view, random.Random(steps))
                 again = game.view(got, seat)
                 assert again.pop("seed_hash") and view.pop("seed_hash")
                 assert again == view, (name, seed, steps)
@@ -70,7 +71,6 @@ def test_face_down_kongs_are_sampled(name: str) -> None:
     the sampled state shows the same view and plays on. Over hoarding deals, which declare
     every concealed kong they can."""
     game = get_game(name)
-    sample = SAMPLERS[name]
     checked = faces = 0
     for seed in range(12):
         rng = random.Random(seed)
@@ -82,7 +82,7 @@ def test_face_down_kongs_are_sampled(name: str) -> None:
             down = [(s, k) for s, p in enumerate(view["players"])
                     for k, m in enumerate(p["melds"]) if m["cards"] is None]
             if down:
-                got = sample(game, view, random.Random(checked))
+                got = game.sample(view, random.Random(checked))
                 again = game.view(got, seat)
                 assert again.pop("seed_hash") and view.pop("seed_hash")
                 assert again == view, (name, seed)
@@ -100,15 +100,15 @@ def test_face_down_kongs_are_sampled(name: str) -> None:
     assert checked > 10 and faces, (checked, faces)
 
 
-@pytest.mark.parametrize("name", sorted(SAMPLERS))
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_samples_differ_in_hidden_cards_only(name: str) -> None:
     """Two samples of one view: the seat's own cards agree, the others' hands are re-dealt."""
     game = get_game(name)
     state = game.new_deal(11)
     seat = game.to_act(state)[0]
     view = game.view(state, seat)
-    a = SAMPLERS[name](game, view, random.Random(1))
-    b = SAMPLERS[name](game, view, random.Random(2))
+    a = game.sample(view, random.Random(1))
+    b = game.sample(view, random.Random(2))
     assert a.hands[seat] == b.hands[seat] == state.hands[seat]
     others = [s for s in range(game.players) if s != seat]
     assert any(a.hands[s] != b.hands[s] for s in others)
@@ -119,10 +119,10 @@ def test_refuses_spectators_and_finished_deals() -> None:
     game = get_game("sichuan")
     state = game.new_deal(3)
     with pytest.raises(Unsampleable):
-        sichuan_sampling.sample(game, game.view(state, None), random.Random(0))
+        game.sample(game.view(state, None), random.Random(0))
     view = game.view(state, 0) | {"phase": "over"}
     with pytest.raises(Unsampleable):
-        sichuan_sampling.sample(game, view, random.Random(0))
+        game.sample(view, random.Random(0))
 
 
 def test_balanced_payments_reach_the_shown_scores() -> None:

@@ -10,10 +10,8 @@ import pytest
 from engine import IllegalAction, get_game
 from engine.core.result import totals
 from engine.core.state import evolve
-from engine.hints import hints
 from engine.mahjong import parse_face
 from engine.mcr.state import State
-
 from tests.tables import declare_face_down
 
 from .position import act, faces, position, tile_of, types
@@ -234,7 +232,7 @@ def test_settlement_self_draw_and_discard():
     total = after.wins[0].total
     assert deltas(after) == [-8, 8 + total + 16, -8, -(8 + total)]
     res = G.result(after)
-    assert sum(p["total"] for p in res["wins"][0]["patterns"]) == total
+    assert sum(p["total"] for p in res["wins"][0]["items"]) == total
 
 
 def test_refusals_change_nothing():
@@ -253,7 +251,7 @@ def test_hint_lists_winning_tiles_and_their_points():
     """MCR-4.2: the hints give each completing face with its points; under the minimum a wait
     does not win."""
     state, _ = position({0: STRAIGHT, 1: SMALL})
-    straight, small = ({w["face"]: w["claimed"] for w in hints(G, state, s)["hand"]["waits"]}
+    straight, small = ({w["face"]: w["claimed"] for w in G.hints(state, s)["hand"]["waits"]}
                        for s in (0, 1))
     assert set(straight) == {"5s"} and straight["5s"]["wins"] and straight["5s"]["total"] >= 16
     assert set(small) == {"5p"} and not small["5p"]["wins"] and small["5p"]["total"] < 8

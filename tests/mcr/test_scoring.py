@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from engine.core.errors import InvalidSpec
+from engine.core.items import item, running_total
 from engine.mahjong import counts_of, parse_face
 from engine.mcr.patterns import OFFICIAL_81, PATTERNS, POINTS
 from engine.mcr.scoring import (
@@ -74,13 +75,13 @@ def spec(concealed: str, win: str, *melds: dict[str, Any], **flags: Any) -> dict
 
 def codes(result: dict[str, Any]) -> dict[str, int]:
     """Counted patterns (code -> count), Flower Tiles left out."""
-    return {p["code"]: p["count"] for p in result["patterns"] if p["code"] != "flower_tiles"}
+    return {p["code"]: p["count"] for p in result["items"] if p["code"] != "flower_tiles"}
 
 
 def win(s: dict[str, Any]) -> dict[str, Any]:
     r = score_spec(s)
     assert r["winning"] is True, r
-    assert sum(p["total"] for p in r["patterns"]) == r["total"]
+    assert running_total(r["items"]) == r["total"]
     assert r["total"] == r["points_before_flowers"] + s.get("flowers", 0)
     return r
 
@@ -382,8 +383,8 @@ def test_pattern_scores(ph: PH):
     assert r["points_before_flowers"] == sum(POINTS[c] * n for c, n in ph.expect.items())
     flowers = ph.extra.get("flowers", 0)
     if flowers:
-        assert {"code": "flower_tiles", "name": "Flower Tiles", "chinese": "花牌", "points": 1,
-                "count": flowers, "total": flowers} in r["patterns"]
+        assert item("flower_tiles", "Flower Tiles", 1, chinese="花牌",
+                    count=flowers) in r["items"]
     assert r["meets_minimum"] is (r["points_before_flowers"] >= 8)
 
 
@@ -703,7 +704,8 @@ def test_honors_and_knitted_with_all_nine_suited_tiles_scores_knitted_straight()
 def test_not_a_winning_shape():
     """MCR-4.1: tiles in no winning shape are reported, not scored."""
     r = score_spec(spec("123m 456m 789p 345s 9s", "8s"))
-    assert r == {"winning": False, "reason": r["reason"]} and "MCR-4.1" in r["reason"]
+    assert r == {"winning": False, "unit": "points", "items": [], "reason": r["reason"]}
+    assert "MCR-4.1" in r["reason"]
     assert evaluate((), counts("123m 456m 789p 345s 9s 8s"), parse_face("8s")) is None
     # seven pairs needs a concealed hand: with a claimed meld these tiles do not win
     assert score_spec(spec("1133m 5577p EE", "E", pung("C")))["winning"] is False
@@ -909,14 +911,16 @@ def test_spec_output_shape():
     r = win(spec("345s 678s 9m", "9m", kong("2m", True), {"type": "kong", "tiles": ["5p"] * 4,
                                                           "from": 3}, flowers=1))
     assert set(r) == {"winning", "total", "points_before_flowers", "flowers", "meets_minimum",
-                      "shape", "patterns", "reading"}
+                      "shape", "unit", "items", "reading"}
+    assert r["unit"] == "points"
     assert r["reading"]["pair"] == "9m"
     assert {"type": "kong", "tiles": ["2m"] * 4, "concealed": True, "declared": True} in \
         r["reading"]["melds"]
     assert {"type": "chow", "tiles": ["3s", "4s", "5s"], "concealed": True,
             "declared": False} in r["reading"]["melds"]
-    assert r["patterns"][-1] == {"code": "flower_tiles", "name": "Flower Tiles",
-                                 "chinese": "花牌", "points": 1, "count": 1, "total": 1}
+    assert r["items"][-1] == {"code": "flower_tiles", "name": "Flower Tiles", "chinese": "花牌",
+                              "value": 1, "count": 1, "op": "+", "total": 1, "cards": [],
+                              "factors": [], "notes": []}
     assert win(spec("1133m 5577p 99s EE C", "C"))["reading"] == {
         "shape": "seven_pairs", "pairs": ["1m", "3m", "5p", "7p", "9s", "E", "C"]}
 

@@ -12,6 +12,7 @@ from engine import IllegalAction
 from engine.core.playout import eager_action, random_playout
 from engine.nantong import GAME as G
 from engine.nantong.cards import FACE_NAMES, parse_face
+from engine.nantong.scoring import HOLDINGS
 
 from tests.tables import declare_face_down
 
@@ -546,7 +547,8 @@ def test_the_best_split_is_used():
     state = act(G, discard(state, 0, "9m"), 1, type="win")
     me = G.result(state)["players"][1]
     assert me["win"]["shape"]["code"] == "qing_hu"
-    assert [(b["code"], b["hu"]) for b in me["win"]["bonuses"]] == [
+    assert [(b["code"], b["total"]) for b in me["items"]
+            if b["op"] == "+" and b["code"] not in HOLDINGS] == [
         ("qing_hu", 100), ("wenqian", 100), ("wait", 10)]
     assert me["base"] == 12 and me["total"] == 230
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine import InvalidSpec
 from engine.nantong import GAME as G
-from engine.nantong.scoring import round_up, settle
+from engine.nantong.scoring import HOLDINGS, round_up, settle
 
 from .position import act, card_of, idle, pass_all, position
 
@@ -40,7 +40,7 @@ def score(indicators: str, *players: dict) -> dict:
 def holdings(indicators: str, concealed: str, melds: str = "", **flags) -> list[tuple[str, int]]:
     """A non-winner's holdings as (kind, hu)."""
     out = score(indicators, player(concealed, melds, **flags))["players"][0]
-    return [(h["kind"], h["hu"]) for h in out["holdings"]]
+    return [(h["code"], h["total"]) for h in held_items(out)]
 
 
 def only(indicators: str, held: str, melds: str = "", **flags) -> int:
@@ -50,6 +50,11 @@ def only(indicators: str, held: str, melds: str = "", **flags) -> int:
                      *indicators.split()})
     out = score(indicators, player(f"{held} {idle(n, used)}".strip(), melds, **flags))
     return out["players"][0]["base"]
+
+
+def held_items(player: dict) -> list[dict]:
+    """A player's holdings: its items that add (``+``) under a holding's code (NT-6.1)."""
+    return [i for i in player["items"] if i["op"] == "+" and i["code"] in HOLDINGS]
 
 
 def total(result: dict, seat: int = 0) -> tuple[int, int]:
@@ -79,8 +84,8 @@ def test_opening_triplet_and_hezi_rows():
     """NT-6.1: an opening indicator triplet and a Tiandi Hezi are 16 before multipliers; their
     face is an indicator's, so at least that indicator doubles them (NT-6.2)."""
     assert holdings("5m 9p", idle(19, "5m 9p"), "opening_triplet:5m") == [("opening_triplet", 32)]
-    out = score("4p 4p", player(idle(22, "4p"), hezi=True))["players"][0]["holdings"]
-    assert [(h["kind"], h["base"], h["hu"]) for h in out] == [("hezi", 16, 64)]
+    out = held_items(score("4p 4p", player(idle(22, "4p"), hezi=True))["players"][0])
+    assert [(h["code"], h["value"], h["total"]) for h in out] == [("hezi", 16, 64)]
 
 
 def test_sequences_and_pairs_count_nothing():
@@ -124,10 +129,10 @@ def test_multipliers(indicators, held, melds, hu):
 
 def test_every_multiplier_is_shown():
     """NT-6.2: the itemised holding names each ×2 and the indicator it came from."""
-    out = score("B 8p", player("Q Q Q " + idle(19, "Q B")))["players"][0]["holdings"]
-    assert out[0]["base"] == 4 and out[0]["hu"] == 16
-    assert [(m["code"], m.get("indicator")) for m in out[0]["multipliers"]] == [
-        ("old_general", None), ("indicator", "B")]
+    out = held_items(score("B 8p", player("Q Q Q " + idle(19, "Q B")))["players"][0])
+    assert out[0]["value"] == 4 and out[0]["total"] == 16 and out[0]["cards"] == ["Q"]
+    assert [(m["code"], m["op"], m["value"], m["cards"]) for m in out[0]["factors"]] == [
+        ("old_general", "×", 2, []), ("indicator", "×", 2, ["B"])]
 
 
 # ---------------------------------------------------------------- NT-6.3 exact match
@@ -147,8 +152,8 @@ def test_exact_match_pung_doubles_again():
     assert only("5s 3m", "", "pung:5s") == 2 * 2 * 2
     assert only("Q 3m", "", "pung:Q") == 2 * 2 * 2 * 2
     assert only("5s 3m", "5s 5s 5s") == 12 * 2
-    out = score("5s 3m", player("5s 5s 5s " + idle(19, "5s 3m")))["players"][0]["holdings"]
-    assert out[0]["exact_match_base"] is True and out[0]["base"] == 12
+    out = held_items(score("5s 3m", player("5s 5s 5s " + idle(19, "5s 3m")))["players"][0])
+    assert out[0]["notes"] == ["exact_match_base"] and out[0]["value"] == 12
     assert only("5s 3m", "", "opening_triplet:5s") == 16 * 2
 
 
@@ -158,14 +163,14 @@ def test_winning_discard_completing_a_triplet_is_an_exposed_pung():
     """NT-6.4: on a discard the completed triplet counts as an exposed pung (2), self-drawn as
     three in hand (4); an exact match doubles the pung again."""
     on_discard = score("8m 8p", player(PIAO, win=win("discard", "9p")))["players"][0]
-    kinds = [(h["kind"], h["card"], h["hu"]) for h in on_discard["holdings"]]
+    kinds = [(h["code"], h["cards"][0], h["total"]) for h in held_items(on_discard)]
     assert ("winning_pung", "9p", 2) in kinds and len(kinds) == 7
     drawn = score("8m 8p", player(PIAO, win=win("self_draw", "9p")))["players"][0]
-    assert ("triplet_in_hand", "9p", 4) in [(h["kind"], h["card"], h["hu"])
-                                            for h in drawn["holdings"]]
+    assert ("triplet_in_hand", "9p", 4) in [(h["code"], h["cards"][0], h["total"])
+                                            for h in held_items(drawn)]
     exact = score("9p 8m", player(PIAO, win=win("discard", "9p")))["players"][0]
-    pung = next(h for h in exact["holdings"] if h["kind"] == "winning_pung")
-    assert pung["hu"] == 2 * 2 * 2
+    pung = next(h for h in held_items(exact) if h["code"] == "winning_pung")
+    assert pung["total"] == 2 * 2 * 2
 
 
 def test_winning_discard_never_makes_four_in_hand():
@@ -173,10 +178,10 @@ def test_winning_discard_never_makes_four_in_hand():
     card is not counted."""
     hand = "5m 5m 5m 6m 7m 1s 2s 3s 4s 5s 6s 7s 8s 9s 7p 8p 9p 1m 2m 3m Q Q"
     out = score("8m 8p", player(hand, win=win("discard", "5m")))["players"][0]
-    assert [(h["kind"], h["card"], h["hu"]) for h in out["holdings"]] == [
+    assert [(h["code"], h["cards"][0], h["total"]) for h in held_items(out)] == [
         ("triplet_in_hand", "5m", 4)]
     drawn = score("8m 8p", player(hand, win=win("self_draw", "5m")))["players"][0]
-    assert [(h["kind"], h["hu"]) for h in drawn["holdings"]] == [("four_in_hand", 12)]
+    assert [(h["code"], h["total"]) for h in held_items(drawn)] == [("four_in_hand", 12)]
 
 
 def test_heavenly_win_is_self_drawn_without_wait():
@@ -185,19 +190,25 @@ def test_heavenly_win_is_self_drawn_without_wait():
     out = score("8m 8p", player(QING + " 5p", win=win("heavenly")))["players"][0]
     w = out["win"]
     assert w["card"] is None and w["reading"]["winning_card_in"] is None
-    assert [(b["code"], b["hu"]) for b in w["bonuses"]] == [("qing_hu", 100), ("self_draw", 10)]
-    assert [m["code"] for m in w["multipliers"]] == ["heavenly"]
+    assert bonuses(out) == [("qing_hu", 100), ("self_draw", 10)]
+    assert mults(out) == ["heavenly"]
     assert total(score("8m 8p", player(QING + " 5p", win=win("heavenly")))) == (220, 220)
 
 
 # ---------------------------------------------------------------- NT-6.5 winner's bonuses
 
-def bonuses(result: dict, seat: int = 0) -> list[tuple[str, int]]:
-    return [(b["code"], b["hu"]) for b in result["players"][seat]["win"]["bonuses"]]
+def bonuses(result: dict, seat: int | None = 0) -> list[tuple[str, int]]:
+    """The winner's bonuses (NT-6.5): the items that add after its holdings; ``seat`` None:
+    ``result`` is the player itself."""
+    p = result if seat is None or "items" in result else result["players"][seat]
+    held = held_items(p)
+    return [(b["code"], b["total"]) for b in p["items"] if b["op"] == "+" and b not in held]
 
 
-def mults(result: dict, seat: int = 0) -> list[str]:
-    return [m["code"] for m in result["players"][seat]["win"]["multipliers"]]
+def mults(result: dict, seat: int | None = 0) -> list[str]:
+    """The winner's ×2 multipliers (NT-6.6): the items that multiply."""
+    p = result if seat is None or "items" in result else result["players"][seat]
+    return [m["code"] for m in p["items"] if m["op"] == "×"]
 
 
 def test_shapes():
@@ -492,8 +503,7 @@ def test_result_of_a_played_win():
     assert result["totals"] == [0, 220, 10]
     assert result["deltas"] == [-220 - 10, 220 + 210, 10 - 210]
     assert [p["amount"] for p in result["payments"]] == [220, 10, 210]
-    win_ = result["players"][1]["win"]
-    assert [m["code"] for m in win_["multipliers"]] == ["dealer_first_discard"]
+    assert mults(result["players"][1]) == ["dealer_first_discard"]
 
 
 def test_result_of_a_self_draw_of_the_last_card_on_a_kong_replacement():
@@ -507,9 +517,9 @@ def test_result_of_a_self_draw_of_the_last_card_on_a_kong_replacement():
     assert state.wall == () and {"type": "win"} in G.legal_actions(state, 0)
     state = act(G, state, 0, type="win")
     me = G.result(state)["players"][0]
-    assert [(b["code"], b["hu"]) for b in me["win"]["bonuses"]] == [
+    assert bonuses(me) == [
         ("tazi_hu", 20), ("self_draw", 10), ("kong_replacement", 10), ("wait", 10)]
-    assert [m["code"] for m in me["win"]["multipliers"]] == ["last_card"]
+    assert mults(me) == ["last_card"]
     assert me["total"] == round_up((12 + 50) * 2)
 
 
@@ -524,7 +534,7 @@ def test_result_of_a_ready_win_and_robbed_kong():
     result = G.result(state)
     me = result["players"][2]
     assert result["win"]["how"] == "robbed_kong"
-    assert [m["code"] for m in me["win"]["multipliers"]] == ["ready"]
+    assert mults(me) == ["ready"]
     assert me["win"]["shape"]["code"] == "qing_hu" and me["base"] == 0
     assert me["total"] == (100 + 10) * 2
     assert result["players"][0]["base"] == 2  # the robbed pung stays a pung

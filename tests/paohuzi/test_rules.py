@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from engine import IllegalAction
+from engine.core.items import item
 from engine.core.result import totals
 from engine.core.rng import deal_rng, shuffled
 from engine.paohuzi import CHINESE, FACE_NAMES, card_json, chi_shape, parse_face, target
@@ -363,7 +364,7 @@ def test_after_the_revealers_wei_only_the_revealer_may_win():
     # wei d4 6 + x1 x2 x3 3 + d1 d2 d3 6 + x4 x5 x6 0 + x7 x8 x9 0 + d5 d6 d7 0 + d8 d9 d10 0
     assert win["seat"] == 1 and win["huxi"] == 15 and win["revealer"] == 1
     assert win["card"]["face"] == "d4"
-    assert any(g["type"] == "wei" and g["winning"] for g in win["groups"] if "winning" in g)
+    assert any(g["code"] == "wei" and "winning" in g["notes"] for g in win["items"])
 
 
 # ---------------------------------------------------------------- PH-4.10 within a step
@@ -738,8 +739,7 @@ def test_win_on_a_reveal_completing_a_pao():
     after = act(after, 2, type="win")
     win = G.result(after)["win"]
     assert win["huxi"] == 18 and win["card"]["face"] == "d5"
-    assert {"type": "pao", "cards": ["d5"] * 4, "huxi": 9, "concealed": False,
-            "winning": True} in win["groups"]
+    assert item("pao", "Pao", 9, chinese="跑", cards=["d5"] * 4, notes=["winning"]) in win["items"]
     assert len(after.hands[2]) == 21  # the card joined the winner's cards
 
 

@@ -41,7 +41,7 @@ def win(s: dict[str, Any]) -> dict[str, Any]:
 
 def readings(r: dict[str, Any]) -> list[tuple[str, str, int]]:
     """The groups of a result as (type, cards, huxi), sorted."""
-    return sorted((x["type"], " ".join(x["cards"]), x["huxi"]) for x in r["groups"])
+    return sorted((x["code"], " ".join(x["cards"]), x["total"]) for x in r["items"])
 
 
 def faces(s: str) -> tuple[int, ...]:
@@ -72,9 +72,9 @@ def test_every_identical_group_itemised_in_one_winning_hand():
         ("kan", "x5 x5 x5", 3), ("chi", "x1 x2 x3", 3), ("chi", "d4 d5 d6", 0),
         ("pair", "x8 x8", 0)])
     assert r["huxi"] == 24 and r["tun"] == 4  # 1 + (24 - 15) // 3
-    kan = next(x for x in r["groups"] if x["type"] == "kan")
-    assert kan["concealed"] is True
-    assert next(x for x in r["groups"] if x["type"] == "ti")["concealed"] is False
+    kan = next(x for x in r["items"] if x["code"] == "kan")
+    assert kan["notes"] == ["concealed"] and kan["chinese"] == "坎"
+    assert next(x for x in r["items"] if x["code"] == "ti")["notes"] == []
 
 
 def test_pao_small_and_big_through_the_calculator():
@@ -97,7 +97,7 @@ def test_winning_card_on_a_pair_makes_a_wei_or_a_peng():
     other = win(s)
     assert ("wei", "d4 d4 d4", 6) in readings(own) and own["huxi"] == 21
     assert ("peng", "d4 d4 d4", 3) in readings(other) and other["huxi"] == 18
-    assert next(x for x in other["groups"] if x["type"] == "peng")["winning"] is True
+    assert "winning" in next(x for x in other["items"] if x["code"] == "peng")["notes"]
 
 
 def test_winning_card_on_a_kan_makes_a_pao_or_a_ti():
@@ -128,8 +128,8 @@ def test_chi_huxi(cards, huxi, shape):
     r = score(spec("d5 d5 d5 x7 x8", g("wei", "d9 d9 d9"), g("peng", "d10 d10 d10"),
                    g("chi", cards), g("chi", "d6 d7 d8"), g("chi", "x4 x5 x6")
                    if "x4" not in cards else g("chi", "d2 d3 d4"), win="x9"))
-    item = next(x for x in r["groups"] if " ".join(x["cards"]) == cards)
-    assert item["huxi"] == huxi and item["shape"] == shape
+    item = next(x for x in r["items"] if " ".join(x["cards"]) == cards)
+    assert item["value"] == item["total"] == huxi and item["notes"][0] == shape
     assert r["huxi"] == 6 + 3 + 6 + huxi
 
 
@@ -184,8 +184,8 @@ def test_seven_groups_of_three_without_a_four_card_group():
     """PH-5.1: no ti or pao: seven groups of three, no pair (21 cards)."""
     # x1 x2 x3 3 + d1 d2 d3 6 + x2 x7 x10 3 + d2 d7 d10 6 + x4 x5 x6 + x7 x8 x9 + d4 d5 d6 = 18
     r = win(spec("x1 x2 x3 d1 d2 d3 x2 x7 x10 d2 d7 d10 x4 x5 x6 x7 x8 d4 d5 d6", win="x9"))
-    assert r["huxi"] == 18 and len(r["groups"]) == 7
-    assert all(x["type"] != "pair" for x in r["groups"])
+    assert r["huxi"] == 18 and len(r["items"]) == 7
+    assert all(x["code"] != "pair" for x in r["items"])
 
 
 def test_a_ti_needs_exactly_one_pair():
@@ -193,7 +193,7 @@ def test_a_ti_needs_exactly_one_pair():
     # ti d1 12 + x1 x2 x3 3 + x4 x5 x6 + x7 x8 x9 + d4 d5 d6 + d7 d8 d9 + pair x10 x10 = 15
     r = win(spec("x1 x2 x3 x4 x5 x6 x7 x8 x9 d4 d5 d6 d7 d8 x10 x10", g("ti", "d1 d1 d1 d1"),
                  win="d9"))
-    assert r["huxi"] == 15 and [x["type"] for x in r["groups"]].count("pair") == 1
+    assert r["huxi"] == 15 and [x["code"] for x in r["items"]].count("pair") == 1
     # six groups of three and the ti (22 cards, no pair) are not seven groups with one pair
     r = score(spec("x1 x2 x3 x4 x5 x6 x7 x8 x9 d4 d5 d6 d7 d8 x10 x10 x10", g("ti", "d1 d1 d1 d1"),
                    win="d9"))
@@ -214,7 +214,8 @@ def test_four_alike_in_hand_are_a_ti():
 def test_not_seven_groups():
     """PH-5.1: a stray card is no win, and the reason says why."""
     r = score(spec("x1 x2 x3 d1 d2 d3 x2 x7 x10 d2 d7 d10 x4 x5 x6 x7 x8 d4 d5 d6", win="d9"))
-    assert r == {"winning": False, "reason": r["reason"]} and "seven groups" in r["reason"]
+    assert r == {"winning": False, "unit": "huxi", "items": [], "reason": r["reason"]}
+    assert "seven groups" in r["reason"]
 
 
 def test_a_complete_hand_without_a_winning_card():
@@ -246,8 +247,8 @@ def test_the_winning_card_goes_where_it_scores_most():
                  g("wei", "x9 x9 x9"), win="d8"))
     assert ("pao", "d8 d8 d8 d8", 9) in readings(r) and ("pair", "x8 x8", 0) in readings(r)
     assert r["huxi"] == 18
-    pao = next(x for x in r["groups"] if x["type"] == "pao")
-    assert pao["winning"] is True and pao["concealed"] is False
+    pao = next(x for x in r["items"] if x["code"] == "pao")
+    assert pao["notes"] == ["winning"]
 
 
 # ---------------------------------------------------------------- PH-2.4 Heavenly hands
@@ -258,7 +259,7 @@ def test_heavenly_three_ti_counts_only_ti_and_kan():
     # ti x1 9 + ti x2 9 + ti d5 12 + kan d9 6 = 36 -> 1 + 21 // 3 = 8 tun
     r = win(spec("x1 x1 x1 x1 x2 x2 x2 x2 d5 d5 d5 d5 d9 d9 d9 x4 x8 d1 d3 d10", heavenly=True))
     assert r["heavenly"] == "three_ti" and r["huxi"] == 36 and r["tun"] == 8
-    assert {x["type"] for x in r["groups"]} == {"ti", "kan"}
+    assert {x["code"] for x in r["items"]} == {"ti", "kan"}
 
 
 def test_heavenly_five_kan():

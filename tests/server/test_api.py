@@ -223,6 +223,9 @@ def test_score_calculator_route(client: TestClient) -> None:
             "winning_tile": "7m", "missing_suit": "p"}
     r = client.post("/api/games/sichuan/score", json=spec)
     assert r.status_code == 200 and r.json()["fan"] == 4  # seven pairs 2 + full flush 2
+    assert r.json()["unit"] == "fan"
+    assert [(i["code"], i["op"], i["total"]) for i in r.json()["items"]] == [
+        ("seven_pairs", "+", 2), ("full_flush", "+", 2)]
     r = client.post("/api/games/sichuan/score", json={**spec, "winning_tile": "E"})
     assert r.status_code == 422 and error_code(r) == "score/invalid_spec"
     r = client.post("/api/games/sichuan/score", json=[1])

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from engine import GAMES
 from engine.score_schemas import SCORE_SCHEMAS
+from tests.test_score_items import CALCULATOR
 
 from .conftest import auth, new_match
 
@@ -151,3 +152,18 @@ def test_what_only_the_rules_refuse_is_a_documented_422(client: TestClient) -> N
     assert r.status_code == 422 and "more than four copies" in r.json()["error"]["message"]
     op = client.app.openapi()["paths"]["/api/games/sichuan/score"]["post"]  # type: ignore[attr-defined]
     assert "422" in op["responses"] and "fifth copy" in op["description"]
+
+
+@pytest.mark.parametrize(("game", "spec"), CALCULATOR, ids=[g for g, _ in CALCULATOR])
+def test_calculator_answers_as_documented(client: TestClient, game: str,
+                                          spec: dict[str, Any]) -> None:
+    """The calculator's 200 is documented as the one itemised shape (ScoreItem) in the game's
+    unit: every answer, winning or not, matches it."""
+    paths = client.app.openapi()["paths"]  # type: ignore[attr-defined]
+    op = paths[f"/api/games/{game}/score"]["post"]
+    schema = validator(client, op["responses"]["200"]["content"]["application/json"]["schema"])
+    r = client.post(f"/api/games/{game}/score", json=spec)
+    assert r.status_code == 200 and schema.is_valid(r.json()), r.json()
+    if game != "nantong":
+        lost = client.post(f"/api/games/{game}/score", json={})
+        assert lost.status_code != 200 or schema.is_valid(lost.json()), lost.json()

@@ -57,7 +57,7 @@ def score(s: object) -> dict[str, Any]:
 
 def codes(result: dict[str, Any]) -> dict[str, int]:
     """pattern code -> count."""
-    return {p["code"]: p["count"] for p in result["patterns"]}
+    return {p["code"]: p["count"] for p in result["items"]}
 
 
 def win(s: dict[str, Any]) -> dict[str, Any]:
@@ -381,8 +381,8 @@ def test_two_roots_kong_and_spread_four():
     assert r["fan"] == 2
     assert r["points"] == 4
     assert codes(r) == {"basic_hand": 1, "root": 2}
-    root = next(p for p in r["patterns"] if p["code"] == "root")
-    assert root["count"] == 2 and root["fan"] == 1 and root["total"] == 2
+    root = next(p for p in r["items"] if p["code"] == "root")
+    assert root["count"] == 2 and root["value"] == 1 and root["total"] == 2
 
 
 def test_root_near_miss_three_copies():
@@ -661,21 +661,21 @@ TABLE = {
 
 @pytest.mark.parametrize("s", WINNING_SPECS, ids=range(len(WINNING_SPECS)))
 def test_itemisation_adds_up(s: dict[str, Any]):
-    """SC-8, SC-8.1, SC-9.1: every pattern has code/name/chinese/fan/count/total, fan per the SC-8
-    table, total = fan × count, the totals sum to ``fan`` and points = 2 ^ min(fan, 5)."""
+    """SC-8, SC-8.1, SC-9.1: every pattern is an item (engine/core/items.py) with its fan per
+    the SC-8 table as value, total = fan × count, the totals sum to ``fan`` and points =
+    2 ^ min(fan, 5)."""
     r = win(s)
-    assert r["patterns"]
-    for p in r["patterns"]:
-        assert set(p) >= {"code", "name", "chinese", "fan", "count", "total"}
+    assert r["unit"] == "fan" and r["items"]
+    for p in r["items"]:
         assert isinstance(p["name"], str) and p["name"]
-        assert (p["chinese"], p["fan"]) == TABLE[p["code"]]
-        assert p["count"] >= 1
-        assert p["total"] == p["fan"] * p["count"]
-    assert sum(p["total"] for p in r["patterns"]) == r["fan"]
+        assert (p["chinese"], p["value"]) == TABLE[p["code"]]
+        assert p["count"] >= 1 and p["op"] == "+"
+        assert p["total"] == p["value"] * p["count"]
+    assert sum(p["total"] for p in r["items"]) == r["fan"]
     assert r["points"] == 2 ** min(r["fan"], 5)
     assert r["capped"] == (r["fan"] > 5)
     assert r["points_per_payer"] == r["points"] + (1 if r["self_draw"] else 0)
-    assert len({p["code"] for p in r["patterns"]}) == len(r["patterns"])
+    assert len({p["code"] for p in r["items"]}) == len(r["items"])
 
 
 # ---------------------------------------------------------------- bad input

@@ -41,14 +41,15 @@ def click(page: Any, faces: str) -> None:
 
 
 def shown(page: Any) -> dict[str, Any]:
-    """The scored result as the page shows it: each row's code and last cell, and the total."""
+    """The scored result as the page shows it: each item row's code and last cell (web/items.js),
+    and the total."""
     page.wait_for_selector("[data-testid=calc-result][data-state=scored]")
     return page.evaluate("""() => {
       const r = document.querySelector('[data-testid=calc-result]');
       return {
-        rows: [...r.querySelectorAll('[data-testid=calc-row]')].map((tr) =>
+        rows: [...r.querySelectorAll('[data-testid=item]')].map((tr) =>
           [tr.dataset.code, tr.lastElementChild.textContent.trim()]),
-        names: [...r.querySelectorAll('[data-testid=calc-row] td:first-child')].map((td) => td.textContent),
+        names: [...r.querySelectorAll('[data-testid=item] td:first-child')].map((td) => td.textContent),
         total: Number(r.querySelector('[data-testid=calc-total]').dataset.value),
         text: r.textContent,
       };
@@ -86,7 +87,7 @@ def test_mcr_known_hand_by_clicking(live_server: LiveServer, new_page: Any) -> N
             "last_tile": False, "kong_replacement": False, "robbing_kong": False,
             "fourth_tile": False}
     engine = get_game("mcr").score(spec)
-    assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["patterns"]]
+    assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["items"]]
     assert got["total"] == engine["total"] == 21
     assert got["rows"] == [["pure_straight", "16"], ["concealed_hand", "2"], ["all_chows", "2"],
                            ["single_wait", "1"]]
@@ -116,7 +117,7 @@ def test_mcr_melds_flowers_and_situation(live_server: LiveServer, new_page: Any)
             "concealed": faces("5m 6m 7m 9p"), "winning_tile": "9p", "flowers": 2,
             "seat_wind": "E", "prevalent_wind": "S", "self_drawn": True}
     engine = get_game("mcr").score(spec)
-    assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["patterns"]]
+    assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["items"]]
     assert got["total"] == engine["total"]
     assert ["flower_tiles", "2"] in got["rows"] and ["seat_wind", "2"] in got["rows"]
     no_missing_keys(page)
@@ -165,7 +166,7 @@ def test_mcr_on_a_phone_and_shared_by_url(live_server: LiveServer, new_page: Any
     assert got["names"][0].startswith("Suite pure")
     assert "Total des points" in got["text"]
     other.select_option("[data-testid=language]", "it")  # the page is drawn again from the URL
-    other.wait_for_function("document.querySelector('[data-testid=calc-row] td')?.textContent.startsWith('Scala pura')")
+    other.wait_for_function("document.querySelector('[data-testid=item] td')?.textContent.startsWith('Scala pura')")
     assert shown(other)["total"] == total
     no_missing_keys(other)
 
@@ -183,7 +184,7 @@ def test_sichuan_known_hand_by_clicking(live_server: LiveServer, new_page: Any) 
     spec = {"concealed": faces("1s 2s 3s 2s 3s 4s 4s 5s 6s 7s 8s 9s 9s"), "winning_tile": "9s",
             "missing_suit": "m"}
     engine = get_game("sichuan").score(spec)
-    assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["patterns"]]
+    assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["items"]]
     assert got["total"] == engine["points_per_payer"] == 4
     assert page.text_content("[data-testid=calc-fan]") == "2"
 
@@ -197,7 +198,7 @@ def test_sichuan_known_hand_by_clicking(live_server: LiveServer, new_page: Any) 
     spec = {"melds": [{"type": "kong", "tile": "5p"}], "concealed": faces("2p 2p 2p 6p 7p 8p 3m 3m 3m 9p"),
             "winning_tile": "9p", "missing_suit": "s", "self_draw": True}
     engine = get_game("sichuan").score(spec)
-    assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["patterns"]]
+    assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["items"]]
     assert got["total"] == engine["points_per_payer"]
     shot(page, "sichuan")
     no_missing_keys(page)
@@ -228,7 +229,7 @@ def test_paohuzi_known_hand_by_clicking(live_server: LiveServer, new_page: Any) 
             "concealed": faces("d1 d2 d3 x2 x7 x10 x1 x2 x3 d5 d5 d5 x8 x8 x8 x4 x5"),
             "winning_card": "x6"}
     engine = get_game("paohuzi").score(spec)
-    assert sorted(got["rows"]) == sorted([g["type"], str(g["huxi"])] for g in engine["groups"])
+    assert sorted(got["rows"]) == sorted([g["code"], str(g["total"])] for g in engine["items"])
     assert got["total"] == engine["huxi"] == 24
     assert page.text_content("[data-testid=calc-tun]") == str(engine["tun"]) == "4"
     shot(page, "paohuzi")
@@ -255,12 +256,12 @@ def test_nantong_known_hand_by_clicking(live_server: LiveServer, new_page: Any) 
         "concealed": faces("1m 1m 1m 2s 2s 2s 4p 4p 4p 6m 6m 6m 7s 7s 7s 3p 3p 3p 5m 5m 9p 9p"),
         "win": {"how": "discard", "card": "5m"}}]}
     engine = get_game("nantong").score(spec)["players"][0]
-    two_strings = page.evaluate("""() => [...document.querySelectorAll('[data-testid=calc-row]')]
+    two_strings = page.evaluate("""() => [...document.querySelectorAll('[data-testid=item]')]
       .filter((tr) => tr.querySelector('[data-face="2s"]')).map((tr) => tr.lastElementChild.textContent)""")
     assert two_strings == ["24"]
-    assert [r[0] for r in got["rows"]] == ([h["kind"] for h in engine["holdings"]]
-                                          + [b["code"] for b in engine["win"]["bonuses"]]
-                                          + [m["code"] for m in engine["win"]["multipliers"]])
+    assert [r[0] for r in got["rows"]] == [i["code"] for i in engine["items"]]
+    assert [i["op"] for i in engine["items"]][-1] == "×"  # Piao Hu doubles (NT-6.6)
+    assert got["rows"][-1][1] == str(engine["total_before_rounding"])  # a × row: what it makes
     assert got["total"] == engine["total"]
     assert page.text_content("[data-testid=calc-base]") == str(engine["base"])
 
@@ -277,7 +278,7 @@ def test_nantong_known_hand_by_clicking(live_server: LiveServer, new_page: Any) 
     result = get_game("nantong").score(spec)
     second = result["players"][1]
     assert got["total"] == second["total"]
-    assert [r[0] for r in got["rows"]] == [h["kind"] for h in second["holdings"]]
+    assert [r[0] for r in got["rows"]] == [i["code"] for i in second["items"]]
     assert ["exposed_pung", "4"] in got["rows"]  # an Old General doubles first (NT-6.2)
     settled = page.evaluate("""() => [...document.querySelectorAll('[data-testid=calc-settlement-row]')]
       .map((tr) => Number(tr.lastElementChild.dataset.value))""")

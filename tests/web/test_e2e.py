@@ -166,8 +166,8 @@ def test_play_a_sichuan_deal_by_clicking(live_server: LiveServer, new_page: Any)
     assert page.get_by_test_id("total-row").count() == 4
     assert page.get_by_test_id("win").count() == len(deal["result"]["wins"])
     for i, win in enumerate(deal["result"]["wins"]):
-        assert page.get_by_test_id("win").nth(i).get_by_test_id("patterns").locator("tbody tr").count() \
-            == len(win["patterns"])
+        assert page.get_by_test_id("win").nth(i).get_by_test_id("item").count() \
+            == len(win["items"])
     assert page.get_by_test_id("seed").inner_text() == str(deal["seed"])
     assert page.get_by_test_id("seed-hash").inner_text() == deal["seed_hash"]
     view = live_server.get_json(f"/api/matches/{session['match_id']}", session["token"])

@@ -162,9 +162,9 @@ def test_play_an_mcr_deal_by_clicking(live_server: LiveServer, new_page: Any) ->
         (win,) = result["wins"]
         card = settlement.get_by_test_id("win")
         assert card.count() == 1
-        pattern_rows = card.get_by_test_id("pattern")
-        assert pattern_rows.count() == len(win["patterns"])
-        totals = [int(t) for t in card.get_by_test_id("pattern-total").all_inner_texts()]
+        pattern_rows = card.get_by_test_id("item")
+        assert pattern_rows.count() == len(win["items"])
+        totals = [int(t) for t in card.get_by_test_id("item-total").all_inner_texts()]
         shown_total = int(card.get_by_test_id("win-total").inner_text())
         before = int(card.get_by_test_id("points-before-flowers").inner_text())
         assert sum(totals) == shown_total == win["total"]
@@ -173,10 +173,12 @@ def test_play_an_mcr_deal_by_clicking(live_server: LiveServer, new_page: Any) ->
                        if pattern_rows.nth(i).get_attribute("data-code") == "flower_tiles"]
         assert shown_total - before == len(st["players"][win["seat"]]["flowers"])
         assert bool(flower_rows) == (shown_total > before)
-        for i, pat in enumerate(win["patterns"]):
+        for i, pat in enumerate(win["items"]):
             text = pattern_rows.nth(i).inner_text()
             assert pat["name"] in text and pat["chinese"] in text
-            assert f"{pat['points']} × {pat['count']}" in text
+            value = pattern_rows.nth(i).get_by_test_id("item-value").inner_text()
+            assert value == (f"{pat['value']} × {pat['count']}" if pat["count"] > 1
+                             else str(pat["value"]))
         # MCR-5: self-draw 3 × (8 + total); a discard: 8 + total, then 8 from each other player
         assert len(result["payments"]) == 3
         for i, pay in enumerate(result["payments"]):

@@ -24,6 +24,7 @@ from typing import Any
 from engine import get_game
 from engine.mahjong.shanten import standard_shanten
 from engine.nantong.cards import parse_face
+from engine.nantong.scoring import HOLDINGS
 
 from .conftest import LiveServer, finished_match, open_finished
 from .probe import assert_font_loaded, boxes_on_phone, probe, turns
@@ -120,30 +121,33 @@ def check_settlement(page: Any, result: dict[str, Any], scores: list[int]) -> No
         card = cards.nth(i)
         seat = int(card.get_attribute("data-seat"))
         p = result["players"][seat]
-        rows = card.get_by_test_id("holding")
-        assert rows.count() == len(p["holdings"])
-        hus = []
-        for k in range(rows.count()):
+        rows = card.get_by_test_id("item")  # web/items.js: one row per item, in order
+        assert rows.count() == len(p["items"])
+        running = held = 0
+        for k, it in enumerate(p["items"]):
             row = rows.nth(k)
-            base = int(row.get_by_test_id("holding-base").inner_text())
-            factors = row.get_by_test_id("factor").count()
-            hu = int(row.get_by_test_id("holding-hu").inner_text())
-            assert base * 2 ** factors == hu, (seat, row.inner_text())  # NT-6.2, NT-6.3
-            hus.append(hu)
+            assert (row.get_attribute("data-code"), row.get_attribute("data-op")) == (
+                it["code"], it["op"])
+            shown = int(row.get_by_test_id("item-total").inner_text())
+            if it["op"] == "×":  # NT-6.6: a × row shows what it makes
+                running *= int(row.get_by_test_id("item-value").inner_text().lstrip("×"))
+                assert shown == running, (seat, row.inner_text())
+                continue
+            value = int(row.get_by_test_id("item-value").inner_text())
+            factors = row.get_by_test_id("item-factor").count()
+            assert value * 2 ** factors == shown == it["total"], (seat, row.inner_text())  # NT-6.2
+            running += shown
+            held += shown if it["code"] in HOLDINGS else 0
         base = int(card.get_by_test_id("base").inner_text())
-        assert sum(hus) == base == p["base"]  # NT-6.1
-        bonuses = _ints(card.get_by_test_id("bonus-hu"))
-        multipliers = card.get_by_test_id("multiplier").count()
+        assert held == base == p["base"]  # NT-6.1
         before = int(card.get_by_test_id("before-rounding").inner_text())
         total = int(card.get_by_test_id("hu-total").inner_text())
-        assert (base + sum(bonuses)) * 2 ** multipliers == before == p["total_before_rounding"]  # NT-6.7
+        assert running == before == p["total_before_rounding"]  # NT-6.7
         assert total == -(-before // 10) * 10 == p["total"] == result["totals"][seat]  # rounding up
         if seat == result["winner"]:
-            w = p["win"]
-            assert len(bonuses) == len(w["bonuses"]) and multipliers == len(w["multipliers"])
             assert card.get_by_test_id("reading").count() == 1
         else:
-            assert not bonuses and not multipliers
+            assert all(i["code"] in HOLDINGS for i in p["items"])
     # NT-6.9: every pair settles the difference of its totals
     totals = result["totals"]
     pairs = settlement.get_by_test_id("pair")
@@ -268,7 +272,7 @@ def _won_deal() -> dict[str, Any]:
         if result["winner"] is None:
             continue
         match = finished_match("nantong", st, version)
-        if result["players"][result["winner"]]["win"]["multipliers"]:
+        if any(i["op"] == "×" for i in result["players"][result["winner"]]["items"]):
             return match
         first = first or match
     assert first is not None, "no won deal in 300 seeds"
@@ -286,9 +290,11 @@ def test_a_win_is_itemised(live_server: LiveServer, new_page: Any) -> None:
     page.screenshot(path=SHOT.format("win"))
     check_settlement(page, result, match["scores"])
     winner = page.locator(f"[data-testid=hu-card][data-seat='{result['winner']}']")
-    w = result["players"][result["winner"]]["win"]
-    assert winner.get_by_test_id("bonus").count() == len(w["bonuses"]) >= 1  # NT-6.5: the shape
-    assert winner.get_by_test_id("multiplier").count() == len(w["multipliers"])
+    items = result["players"][result["winner"]]["items"]
+    bonuses = [i for i in items if i["op"] == "+" and i["code"] not in HOLDINGS]
+    assert len(bonuses) >= 1  # NT-6.5: the shape
+    assert winner.locator("[data-testid=item][data-op='×']").count() == len(
+        [i for i in items if i["op"] == "×"]) >= 1  # NT-6.6
     if result["win"]["card"]:  # the winning card is marked in the winning split
         assert winner.get_by_test_id("reading").locator(".is-winning").count() == 1
     assert not page.js_errors, page.js_errors

@@ -134,8 +134,8 @@ def check_settlement(page: Any, result: dict[str, Any]) -> None:
     if win:
         card = settlement.get_by_test_id("win")
         assert card.count() == 1 and int(card.get_attribute("data-seat")) == win["seat"]
-        huxi = [int(t) for t in card.get_by_test_id("group-huxi").all_inner_texts()]
-        assert len(huxi) == len(win["groups"]) == card.get_by_test_id("group-row").count()
+        huxi = [int(t) for t in card.get_by_test_id("item-total").all_inner_texts()]
+        assert huxi == [g["total"] for g in win["items"]]  # one row per group, in order
         total = int(card.get_by_test_id("huxi-total").inner_text())
         tun = int(card.get_by_test_id("tun").inner_text())
         assert sum(huxi) == total == win["huxi"] >= 15  # PH-5.1
@@ -219,7 +219,7 @@ def _won_deal() -> dict[str, Any]:
             version += 1
         result = game.result(st)
         assert result is not None
-        if result["win"] and len(result["win"]["groups"]) == 7:
+        if result["win"] and len(result["win"]["items"]) == 7:
             return finished_match("paohuzi", st, version)
     raise AssertionError("no won deal in 500 seeds")
 
@@ -234,9 +234,11 @@ def test_a_win_is_itemised(live_server: LiveServer, new_page: Any) -> None:
     page.wait_for_timeout(400)
     page.screenshot(path=SHOT.format("win"))
     check_settlement(page, result)
-    # the winning card is marked in the reading (a Heavenly win has none)
+    # the group that holds the winning card is marked (a Heavenly win has none)
     if result["win"]["card"]:
-        assert page.get_by_test_id("reading").locator(".is-winning").count() == 1
+        marked = page.get_by_test_id("huxi-table").locator("[data-testid=item].is-winning")
+        assert marked.count() == 1
+        assert marked.get_by_test_id("item-note").filter(has_text="winning card").count() == 1
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(300)
     page.screenshot(path=SHOT.format("mobile-win"))

@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.hints import hints
 
 from .conftest import LiveServer
 from .probe import ACTION_PROBE, decide, screenshot, turns, wait_past
@@ -128,7 +127,7 @@ def _serve(page: Any, url: str, state: Any) -> dict[str, Any]:
         path = req.url.split("?")[0]
         if path.endswith("/hints"):
             body = {"match_id": mid, "version": box["version"],
-                    **hints(game, box["state"], 0)}
+                    **game.hints(box["state"], 0)}
         elif path.endswith("/legal"):
             body = {"match_id": mid, "version": box["version"], "seat": 0,
                     "actions": game.legal_actions(box["state"], 0)}

@@ -126,6 +126,9 @@ def test_chinese_names_are_the_engines() -> None:
     named = [(c, row[1]) for c, row in {**nt.HOLDINGS, **nt.SHAPES}.items()]
     named += [(c, row[1]) for c, row in {**nt.BONUSES, **nt.MULTIPLIERS}.items()]
     table |= {f"nantong.{c}": chinese for c, chinese in named if chinese}
+    table |= {f"paohuzi.{c}": chinese for c, (_, chinese) in ph.GROUP_NAMES.items() if chinese}
+    named = [(c, chinese) for c, (_, chinese) in nt.FACTORS.items()]
+    table |= {f"nantong.{c}": chinese for c, chinese in named if chinese}
     assert {k: zh[k] for k in table if zh[k] != table[k]} == {}
 
 

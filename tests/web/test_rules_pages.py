@@ -188,21 +188,21 @@ def test_examples_add_up_and_match_the_calculator(live_server: LiveServer, new_p
                     assert got["total"] == check["total"] == tables[0]["total"]["n"], name
                     assert got["meets_minimum"] is check["meets_minimum"], name
                     assert _patterns_shown(tables[0]) == Counter(
-                        {p["code"]: p["total"] for p in got["patterns"]}), name
+                        {p["code"]: p["total"] for p in got["items"]}), name
                     if len(tables) > 1:  # MCR-5.2: the discarder pays 8 + total, the others 8
                         pays = [line["n"] for line in tables[1]["lines"]]
                         assert pays == [8 + got["total"], 8, 8], name
                 elif game == "sichuan":
                     assert got["fan"] == check["fan"] == tables[0]["total"]["n"], name
                     assert _patterns_shown(tables[0]) == Counter(
-                        {p["code"]: p["total"] for p in got["patterns"]}), name
+                        {p["code"]: p["total"] for p in got["items"]}), name
                     assert got["points"] == check["points"] == 2 ** got["fan"], "SC-9.1"
                     assert got["points_per_payer"] == check["points_per_payer"], "SC-9.3"
                     assert [line["n"] for line in tables[1]["lines"]] == [got["points"], got["points_per_payer"]]
                 elif game == "paohuzi":
                     assert got["winning"] and got["huxi"] == check["huxi"] == tables[0]["total"]["n"], name
                     assert got["tun"] == check["tun"] == tables[1]["lines"][0]["n"], "PH-6.3"
-                    assert sorted(g["huxi"] for g in got["groups"]) == sorted(
+                    assert sorted(g["total"] for g in got["items"]) == sorted(
                         line["n"] for line in tables[0]["lines"]), "PH-6.1, PH-6.2"
                 elif game == "nantong":
                     winner = got["players"][got["winner"]]
