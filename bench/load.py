@@ -175,7 +175,8 @@ class Timings:
     actions: int = 0
     errors: int = 0
     refused: dict[str, int] = field(default_factory=dict)
-    """Refusals by error code (``match/stale_version`` …), to say what the refused actions were."""
+    """Refusals by error code and the phase the refused action was sent in (``action/stale_version
+    in claim`` …), to say what the refused actions were."""
 
 
 async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
@@ -187,6 +188,7 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
     mine: dict[int, float] = {}
     seen = -1
     last = ""
+    phase = ""
     ws = await LeanSocket.connect(url)
     try:
         while (raw := await ws.recv()) is not None:
@@ -194,7 +196,7 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
             msg = orjson.loads(raw)
             if msg["type"] == "error":
                 t.errors += 1
-                code = msg["error"]["code"]
+                code = f'{msg["error"]["code"]} in {phase}'
                 t.refused[code] = t.refused.get(code, 0) + 1
                 if msg["error"]["code"] == "ws/rate_limited" and seen in mine:
                     # refused unread: the same action again once the connection may send
@@ -216,6 +218,7 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
             if msg["legal"] and v not in mine:
                 if think:
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                phase = view["state"]["phase"]
                 mine[v] = time.monotonic()
                 t.sent[f"{mid}/{v}"] = mine[v]
                 last = orjson.dumps({"action": rng.choice(msg["legal"]), "version": v}).decode()

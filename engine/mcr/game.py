@@ -189,7 +189,7 @@ class Mcr(MahjongTable):
     # -------------------------------------------------------------- results and views
 
     def win_json(self, w: Win) -> JSON:
-        return {"seat": w.seat, "tile": w.tile, "from": w.source, "self_drawn": w.self_drawn,
+        return {"seat": w.seat, "tile": w.tile, "from": w.source, "self_draw": w.self_drawn,
                 "total": w.total, "points_before_flowers": w.before_flowers, "unit": scoring.UNIT,
                 "items": scoring.pattern_items(w.patterns)}
 
