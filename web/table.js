@@ -147,7 +147,7 @@ function mahjongBadges(view, s) {
     status.push(h("span", { class: "badge badge--muted" }, t(p.declared ? "app.mj.suitChosen" : "app.mj.choosing")));
   }
   const won = p.won && [p.won.order ? t("app.badge.wonOrder", { n: p.won.order })
-    : `${t("app.badge.won")} · ${winAmount(p.won)}`, p.won.self_draw ?? p.won.self_drawn ? [" · ", zh("自摸")] : ""];
+    : `${t("app.badge.won")} · ${winAmount(p.won)}`, p.won.self_draw ? [" · ", zh("自摸")] : ""];
   if (st.phase === "over" && st.result?.exhausted && st.result.flower_pigs && !p.won) {
     if (st.result.flower_pigs.includes(s)) {
       after.push(h("span", { class: "badge badge--bad" }, zh("花猪"), " ", t("app.mj.flowerPig")));
@@ -328,7 +328,7 @@ const MAHJONG = {
 
 /** "X won by self-draw" and the like: a whole phrase per way of winning (app.won.*). */
 function howWon(w, names) {
-  if (w.self_draw ?? w.self_drawn) return [names.say("app.won.self", w.seat), " ", zh("自摸")];
+  if (w.self_draw) return [names.say("app.won.self", w.seat), " ", zh("自摸")];
   if (w.items.some((x) => x.code === "robbing_kong" || x.code === "robbing_the_kong")) {
     return [names.say("app.won.rob", w.seat, { whose: names.poss(w.from) }), " ", zh("抢杠")];
   }
