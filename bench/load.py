@@ -174,9 +174,30 @@ class Timings:
     """("match/version", when another seat got the update past that version)."""
     actions: int = 0
     errors: int = 0
+    reconnects: int = 0
+    """WebSocket connections tried again after the server reset or refused one (its listen
+    queue full), as a real client reconnects."""
     refused: dict[str, int] = field(default_factory=dict)
     """Refusals by error code and the phase the refused action was sent in (``action/stale_version
     in claim`` …), to say what the refused actions were."""
+
+
+CONNECT_TRIES = 8
+"""Tries of a bot's WebSocket connection, a second apart and doubling, before the run fails."""
+
+
+async def connect(url: str, t: Timings) -> LeanSocket:
+    """A bot's connection, tried again (counted in ``t.reconnects``) when the server resets or
+    refuses it: under a burst of connections its listen queue overflows."""
+    for attempt in range(CONNECT_TRIES):
+        try:
+            return await LeanSocket.connect(url)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            if attempt == CONNECT_TRIES - 1:
+                raise
+            t.reconnects += 1
+            await asyncio.sleep(2 ** attempt)
+    raise AssertionError("unreachable")
 
 
 async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
@@ -189,7 +210,7 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
     seen = -1
     last = ""
     phase = ""
-    ws = await LeanSocket.connect(url)
+    ws = await connect(url, t)
     try:
         while (raw := await ws.recv()) is not None:
             now = time.monotonic()
@@ -268,6 +289,7 @@ def play(server: str, matches: int, game: str, seed: int, processes: int,
         t.pushed += part.pushed
         t.actions += part.actions
         t.errors += part.errors
+        t.reconnects += part.reconnects
         for code, n in part.refused.items():
             t.refused[code] = t.refused.get(code, 0) + n
     return elapsed, t, players
@@ -314,6 +336,15 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def _role(pid: int) -> str:
+    """What a server's child process is: a worker, or multiprocessing's resource tracker."""
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except (FileNotFoundError, ProcessLookupError):
+        return "gone"
+    return "resource tracker" if b"resource_tracker" in cmdline else "worker"
+
+
 class MemoryWatch:
     """The resident memory of a server's processes: at the start, at its highest while the
     matches are played (sampled every ``every`` seconds on a thread) and at the end."""
@@ -351,7 +382,7 @@ class MemoryWatch:
         if not self.start:
             return
         for i, p in enumerate(self.peak):
-            role = "main" if i == 0 else "worker"
+            role = "main" if i == 0 else _role(p)
             print(f"{label}: server process {p} ({role}) RSS MB at start"
                   f" {self.start.get(p, 0.0):.1f}, peak {self.peak[p]:.1f},"
                   f" end {self.end.get(p, 0.0):.1f}")
@@ -396,6 +427,9 @@ def report(label: str, game: str, matches: int, players: int, elapsed: float, t:
           f" {t.actions} actions ({t.errors} refused), {rate:.0f} actions/s"
           f" = {100 * rate / ceil[0]:.0f}% of the ceiling;"
           f" server CPU {1000 * cpu / t.actions:.2f} ms an action")
+    if t.reconnects:
+        print(f"{label}: WebSocket connections tried again after a reset or refusal:"
+              f" {t.reconnects}")
     if t.refused:
         print(f"{label}: refused by code: "
               + ", ".join(f"{code} {n}" for code, n in sorted(t.refused.items())))
