@@ -175,6 +175,10 @@ class Timings:
     actions: int = 0
     errors: int = 0
     reconnects: int = 0
+    unconnected: int = 0
+    """Bots whose every connection try failed (their matches then wait for them)."""
+    unfinished: int = 0
+    """Bots still playing when the run's deadline (``--deadline-s``) stopped them."""
     """WebSocket connections tried again after the server reset or refused one (its listen
     queue full), as a real client reconnects."""
     refused: dict[str, int] = field(default_factory=dict)
@@ -192,7 +196,7 @@ async def connect(url: str, t: Timings) -> LeanSocket:
     for attempt in range(CONNECT_TRIES):
         try:
             return await LeanSocket.connect(url)
-        except (ConnectionError, asyncio.IncompleteReadError):
+        except (OSError, asyncio.IncompleteReadError):  # reset, refused, timed out
             if attempt == CONNECT_TRIES - 1:
                 raise
             t.reconnects += 1
@@ -210,7 +214,11 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
     seen = -1
     last = ""
     phase = ""
-    ws = await connect(url, t)
+    try:
+        ws = await connect(url, t)
+    except (OSError, asyncio.IncompleteReadError):
+        t.unconnected += 1
+        return
     try:
         while (raw := await ws.recv()) is not None:
             now = time.monotonic()
@@ -250,13 +258,18 @@ async def bot(server: str, mid: str, token: str, rng: random.Random, t: Timings,
 
 
 def _bots_process(server: str, seats: list[tuple[str, int, str, float]],
-                  think: float) -> Timings:
+                  think: float, deadline: float = 0.0) -> Timings:
     t = Timings()
 
     async def main() -> None:
-        await asyncio.gather(*(bot(server, mid, token, random.Random(f"{mid}:{seat}"), t, think,
-                                   delay)
-                               for mid, seat, token, delay in seats))
+        bots = [asyncio.ensure_future(bot(server, mid, token, random.Random(f"{mid}:{seat}"), t,
+                                          think, delay))
+                for mid, seat, token, delay in seats]
+        _, pending = await asyncio.wait(bots, timeout=deadline or None)
+        t.unfinished = len(pending)
+        for b in pending:
+            b.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
     # the bots share the machine with the server they measure: uvloop and orjson keep what
     # they take from it small (the standard loop and json cost a bot process half a core)
     uvloop.run(main())
@@ -264,9 +277,10 @@ def _bots_process(server: str, seats: list[tuple[str, int, str, float]],
 
 
 def play(server: str, matches: int, game: str, seed: int, processes: int,
-         think: float, ramp: float = 0.0) -> tuple[float, Timings, int]:
+         think: float, ramp: float = 0.0, deadline: float = 0.0) -> tuple[float, Timings, int]:
     """Create the matches, then play them all, their starts spread evenly over ``ramp``
-    seconds (0: all at once); returns (seconds, timings, players)."""
+    seconds (0: all at once), stopping the bots still playing after ``deadline`` seconds (0:
+    none); returns (seconds, timings, players)."""
     with httpx.Client(base_url=server, timeout=30) as http:
         players = next(g["players"] for g in http.get("/api/games").json() if g["name"] == game)
         groups: list[list[tuple[str, int, str, float]]] = [[] for _ in range(processes)]
@@ -279,7 +293,7 @@ def play(server: str, matches: int, game: str, seed: int, processes: int,
                                       for s in m["seats"]]
     start = time.monotonic()
     with multiprocessing.Pool(processes) as pool:
-        parts = pool.starmap(_bots_process, [(server, g, think) for g in groups if g])
+        parts = pool.starmap(_bots_process, [(server, g, think, deadline) for g in groups if g])
     elapsed = time.monotonic() - start
     t = Timings()
     for part in parts:
@@ -290,6 +304,8 @@ def play(server: str, matches: int, game: str, seed: int, processes: int,
         t.actions += part.actions
         t.errors += part.errors
         t.reconnects += part.reconnects
+        t.unconnected += part.unconnected
+        t.unfinished += part.unfinished
         for code, n in part.refused.items():
             t.refused[code] = t.refused.get(code, 0) + n
     return elapsed, t, players
@@ -427,9 +443,10 @@ def report(label: str, game: str, matches: int, players: int, elapsed: float, t:
           f" {t.actions} actions ({t.errors} refused), {rate:.0f} actions/s"
           f" = {100 * rate / ceil[0]:.0f}% of the ceiling;"
           f" server CPU {1000 * cpu / t.actions:.2f} ms an action")
-    if t.reconnects:
-        print(f"{label}: WebSocket connections tried again after a reset or refusal:"
-              f" {t.reconnects}")
+    if t.reconnects or t.unconnected or t.unfinished:
+        print(f"{label}: WebSocket connections tried again after a reset, refusal or time-out:"
+              f" {t.reconnects}; bots never connected: {t.unconnected}; bots stopped by the"
+              f" deadline: {t.unfinished}")
     if t.refused:
         print(f"{label}: refused by code: "
               + ", ".join(f"{code} {n}" for code, n in sorted(t.refused.items())))
@@ -528,6 +545,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--ramp-s", type=float, default=0.0,
                     help="spread the matches' starts evenly over this many seconds (0: all at"
                          " once, a burst of every seat's first action)")
+    ap.add_argument("--deadline-s", type=float, default=0.0,
+                    help="stop the bots still playing after this many seconds (0: none)")
     ap.add_argument("--timeline", type=float, default=0.0, metavar="SECONDS",
                     help="also print the action latency of each SECONDS of the run")
     args = ap.parse_args(argv)
@@ -550,7 +569,7 @@ def main(argv: list[str] | None = None) -> None:
         cpu = cpu_seconds(pid)
         with MemoryWatch(pid) as memory:
             elapsed, t, players = play(server, args.matches, args.game, args.seed, args.clients,
-                                       args.think_ms / 1000, args.ramp_s)
+                                       args.think_ms / 1000, args.ramp_s, args.deadline_s)
         report(label, args.game, args.matches, players, elapsed, t, ceil, cpu_seconds(pid) - cpu,
                args.think_ms, args.ramp_s)
         memory.report(label, args.matches, args.matches * players)
