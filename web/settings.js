@@ -101,13 +101,12 @@ function checkbox(name, value) {
     h("label", { for: id }, t(`app.settings.${name}`)));
 }
 
-/** The settings dialog; ``onClose`` runs when it closes (Escape, the Close button, outside). */
+/**
+ * The settings dialog; ``onClose`` runs when it closes (Escape, the Close button, outside).
+ * "Back to the defaults" refills this same dialog: the app holds it to close it (a new one put in
+ * its place could no longer be closed).
+ */
 export function settingsPanel(onClose) {
-  const s = getSettings();
-  const timer = h("select", { id: "set-claimTimer", "data-testid": "setting-claimTimer",
-    onchange: (ev) => setSetting("claimTimer", Number(ev.currentTarget.value)) },
-  CLAIM_TIMES.map((n) => h("option", { value: n, selected: n === s.claimTimer },
-    n ? t("app.settings.seconds", { count: n }) : t("app.settings.timerOff"))));
   const panel = h("section", { class: "settings", role: "dialog",
     "aria-labelledby": "settings-title", "data-testid": "settings", tabindex: "-1",
     onkeydown: (ev) => {
@@ -115,22 +114,31 @@ export function settingsPanel(onClose) {
         ev.stopPropagation();
         onClose();
       }
-    } },
-  h("header", { class: "settings__head" },
-    h("h2", { id: "settings-title" }, t("app.settings.title")),
-    h("button", { type: "button", class: "btn btn--ghost", "data-testid": "settings-close", onclick: onClose },
-      t("app.settings.close"))),
-  SLIDERS.map((name) => slider(name, s[name])),
-  checkbox("largeTiles", s.largeTiles),
-  checkbox("reducedMotion", s.reducedMotion),
-  h("div", { class: "settings__row" },
-    h("label", { for: "set-claimTimer" }, t("app.settings.claimTimer")), timer,
-    h("small", { class: "settings__hint" }, t("app.settings.claimTimerHint"))),
-  h("p", { class: "settings__foot" },
-    h("button", { type: "button", class: "btn", "data-testid": "settings-reset", onclick: () => {
-      for (const [name, v] of Object.entries(DEFAULTS)) setSetting(name, v);
-      panel.replaceWith(settingsPanel(onClose));
-      document.querySelector("[data-testid=settings]")?.focus();
-    } }, t("app.settings.reset"))));
+    } });
+  const fill = () => {
+    const s = getSettings();
+    const timer = h("select", { id: "set-claimTimer", "data-testid": "setting-claimTimer",
+      onchange: (ev) => setSetting("claimTimer", Number(ev.currentTarget.value)) },
+    CLAIM_TIMES.map((n) => h("option", { value: n, selected: n === s.claimTimer },
+      n ? t("app.settings.seconds", { count: n }) : t("app.settings.timerOff"))));
+    panel.replaceChildren(
+      h("header", { class: "settings__head" },
+        h("h2", { id: "settings-title" }, t("app.settings.title")),
+        h("button", { type: "button", class: "btn btn--ghost", "data-testid": "settings-close", onclick: onClose },
+          t("app.settings.close"))),
+      ...SLIDERS.map((name) => slider(name, s[name])),
+      checkbox("largeTiles", s.largeTiles),
+      checkbox("reducedMotion", s.reducedMotion),
+      h("div", { class: "settings__row" },
+        h("label", { for: "set-claimTimer" }, t("app.settings.claimTimer")), timer,
+        h("small", { class: "settings__hint" }, t("app.settings.claimTimerHint"))),
+      h("p", { class: "settings__foot" },
+        h("button", { type: "button", class: "btn", "data-testid": "settings-reset", onclick: () => {
+          for (const [name, v] of Object.entries(DEFAULTS)) setSetting(name, v);
+          fill();
+          panel.focus();
+        } }, t("app.settings.reset"))));
+  };
+  fill();
   return panel;
 }

@@ -167,3 +167,31 @@ def test_the_lobby_picks_the_ai_level_and_remembers_it(live_server: LiveServer, 
     levels = [s.get("level") for s in view["seats"] if s["kind"] == "ai"]
     assert levels == ["strong", "strong"], view["seats"]
     assert page.evaluate("[...window.__paijuMissing]") == []
+
+
+def test_the_dialog_still_closes_after_back_to_the_defaults(live_server: LiveServer,
+                                                            new_page: Any) -> None:
+    """Issue 26, defect 1: after "Back to the defaults" the dialog closed no more (Close,
+    Escape and a click outside did nothing, and ⚙ opened a second one): the reset put a new
+    dialog in place of the one the app held. It now refills the same dialog."""
+    page = new_page(1280, 800)
+    page.goto(live_server.url + "/")
+    page.get_by_test_id("play-sichuan").wait_for()
+    panel = page.get_by_test_id("settings")
+    closes = [
+        lambda: page.get_by_test_id("settings-close").click(),
+        lambda: page.keyboard.press("Escape"),
+        lambda: page.mouse.click(5, 790),  # outside the dialog
+        lambda: page.get_by_test_id("settings-open").click(),  # ⚙ again toggles it shut
+    ]
+    for close in closes:
+        page.get_by_test_id("settings-open").click()
+        panel.wait_for()
+        page.get_by_test_id("setting-contrast").fill("80")
+        page.get_by_test_id("settings-reset").click()
+        assert page.get_by_test_id("setting-contrast").input_value() == "50"  # reset, refilled
+        assert page.get_by_test_id("setting-contrast-value").inner_text() == "50%"
+        assert panel.count() == 1
+        close()
+        assert panel.count() == 0
+        assert page.get_by_test_id("settings-open").get_attribute("aria-expanded") == "false"
