@@ -91,13 +91,16 @@ export function meldEventText(type, names, s, card, from) {
   }
 }
 
-/** The last few events as sentences, each told by the game's ``textOf(ev, names, state, prev)``. */
+/**
+ * The last few events as sentences, each told by the game's ``textOf(ev, names, state, prev)``;
+ * newest first in the page, drawn at the bottom (style.css: the newest stays in sight).
+ */
 export function logPanel(view, names, textOf, max = 7) {
   const lines = [];
   const events = view.state.events;
   for (let i = events.length - 1; i >= 0 && lines.length < max; i--) {
     const text = textOf(events[i], names, view.state, events[i - 1]);
-    if (text) lines.unshift(h("li", { class: `log__item log__item--${events[i].type}`, "data-event": i }, text));
+    if (text) lines.push(h("li", { class: `log__item log__item--${events[i].type}`, "data-event": i }, text));
   }
   return h("section", { class: "log", "aria-label": t("app.log.title"), "data-testid": "log" },
     h("h2", { class: "log__title" }, t("app.log.title")),

@@ -14,6 +14,7 @@ Screenshots land in /tmp/paiju-mcr-table.png (mid-deal) and /tmp/paiju-mcr-end.p
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .conftest import LiveServer
@@ -49,11 +50,15 @@ def _check_chows(page: Any) -> bool:
     return True
 
 
-def play_mcr_deal(page: Any, server: LiveServer) -> dict[str, int]:
-    """Play the human seat by clicking until the settlement shows."""
+def play_mcr_deal(page: Any, server: LiveServer,
+                  each: Callable[[], None] | None = None) -> dict[str, int]:
+    """Play the human seat by clicking until the settlement shows; ``each`` runs whenever the
+    table waits for the human (a check of the table as it stands)."""
     stats = {"discards": 0, "passes": 0, "wins": 0, "chow_prompts": 0}
     shot = False
     for s in turns(page, PROBE, DEAL_TIMEOUT_S, "MCR", server, stats):
+        if each is not None:
+            each()
         v = s["version"]
         if s["claimWin"]:
             if _click(page.get_by_test_id("claim-win")) and _acted(page, v, "Win on a claim"):
