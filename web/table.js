@@ -408,9 +408,9 @@ export function settlement(view, ctx) {
 
   const payRows = r.payments.map((p, i) => {
     const cn = REASONS[p.reason] ?? "";
-    const label = cn ? t(`app.reason.${p.reason}`) : p.reason;
+    const label = t(`app.reason.${p.reason}`);
     const note = paymentNote(p, r);
-    return paymentRow(p, i, names, [label, cn ? [" ", zh(cn)] : "", h("code", { class: "reason-code" }, p.reason),
+    return paymentRow(p, i, names, [label, cn ? [" ", zh(cn)] : "",
       note ? h("small", { class: "muted payment__note" }, note) : ""]);
   });
   panel.append(settlementLower(view, ctx, paymentsSection(payRows, t("app.mj.points"))));

@@ -3,10 +3,13 @@ buttons are on screen, plus the fields a game's test adds."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+WEB = Path(__file__).resolve().parents[2] / "web"
 
 COMMON = {
     "table": "!!t",
@@ -43,6 +46,18 @@ def turns(page: Any, probe_js: str, timeout_s: float, what: str, server: Any,
         yield s
     raise AssertionError(f"the {what} deal did not end within {timeout_s} s: {stats}\n"
                          f"{page.evaluate(probe_js)}\nserver log:\n{server.log()}")
+
+
+def assert_reasons_in_words(rows: Any, payments: list[dict[str, Any]]) -> None:
+    """Each payment row of a mahjong settlement says its reason in words (English: the page's
+    language in these tests), never as the engine's code (issue 26, defect 4: ``self_draw``,
+    ``ready_check`` showed as such); the code stays on the row as ``data-reason``."""
+    words = json.loads((WEB / "locales" / "en" / "app.json").read_text())
+    for row, p in zip(rows.all(), payments, strict=True):
+        assert row.get_attribute("data-reason") == p["reason"]
+        reason = row.locator("td").last.inner_text()
+        assert reason.startswith(words[f"reason.{p['reason']}"]), (reason, p)
+        assert row.locator("code").count() == 0
 
 
 def assert_font_loaded(page: Any) -> None:

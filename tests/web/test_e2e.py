@@ -15,7 +15,13 @@ import time
 from typing import Any
 
 from .conftest import LiveServer
-from .probe import assert_font_loaded, boxes_on_phone, probe, turns
+from .probe import (
+    assert_font_loaded,
+    assert_reasons_in_words,
+    boxes_on_phone,
+    probe,
+    turns,
+)
 
 DEAL_TIMEOUT_S = 150
 TABLE_SHOT = "/tmp/paiju-table.png"
@@ -159,8 +165,8 @@ def test_play_a_sichuan_deal_by_clicking(live_server: LiveServer, new_page: Any)
     rows = page.get_by_test_id("payment")
     assert rows.count() == len(payments)
     if payments:
-        first = rows.first.inner_text()
-        assert str(payments[0]["amount"]) in first and payments[0]["reason"] in first
+        assert str(payments[0]["amount"]) in rows.first.inner_text()
+        assert_reasons_in_words(rows, payments)
     else:
         assert page.get_by_test_id("no-payments").count() == 1
     assert page.get_by_test_id("total-row").count() == 4

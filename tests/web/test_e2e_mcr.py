@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .conftest import LiveServer
-from .probe import assert_font_loaded, probe, turns
+from .probe import assert_font_loaded, assert_reasons_in_words, probe, turns
 from .test_e2e import _acted, _click, _session
 
 DEAL_TIMEOUT_S = 45
@@ -162,6 +162,7 @@ def test_play_an_mcr_deal_by_clicking(live_server: LiveServer, new_page: Any) ->
 
     rows = settlement.get_by_test_id("payment")
     assert rows.count() == len(result["payments"])
+    assert_reasons_in_words(rows, result["payments"])
     if result["wins"]:
         # MCR-3.4: one win ends the deal; its patterns add up to the total shown (MCR-4.3)
         (win,) = result["wins"]
