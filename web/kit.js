@@ -159,12 +159,45 @@ export function settlementPanel(view, ctx, outcome) {
         h("button", { type: "button", class: "btn btn--primary", "data-testid": "next-deal", "data-action": "next",
           disabled: ctx.busy, onclick: ctx.on.nextDeal }, t("app.settle.nextDeal")),
         h("button", { type: "button", class: "btn", "data-testid": "restart", disabled: ctx.busy,
-          onclick: ctx.on.restart }, t("app.settle.restart"))],
+          "aria-expanded": "false", onclick: (ev) => askRestart(panel, ev.currentTarget, ctx) },
+        t("app.settle.restart"))],
       ctx.replayHref ? h("a", { class: "btn", href: ctx.replayHref, "data-testid": "replay-link" },
         t("replay.open")) : null,
       h("button", { type: "button", class: "btn btn--ghost", "data-testid": "hide-settlement", "data-action": "view",
         onclick: ctx.on.toggleSettlement }, t("app.settle.viewTable")))));
   return panel;
+}
+
+/**
+ * Restart wipes the match: its totals back to zero, deal 1 again with a new dealer. Say so and
+ * ask first, beside the button (``restart`` its button); Cancel or Escape leaves all as it was.
+ */
+function askRestart(panel, restart, ctx) {
+  if (panel.querySelector("[data-testid=restart-ask]")) return;
+  const close = () => {
+    ask.remove();
+    restart.setAttribute("aria-expanded", "false");
+    restart.focus();
+  };
+  const ask = h("div", { class: "settlement__ask", role: "alertdialog", "data-testid": "restart-ask",
+    "aria-labelledby": "restart-ask-text",
+    onkeydown: (ev) => {
+      if (ev.key === "Escape") {
+        ev.stopPropagation();
+        close();
+      }
+    } },
+  h("p", { id: "restart-ask-text" }, t("app.settle.restartAsk")),
+  h("button", { type: "button", class: "btn btn--primary", "data-testid": "restart-confirm",
+    onclick: () => {
+      ask.remove();
+      ctx.on.restart();
+    } }, t("app.settle.restartConfirm")),
+  h("button", { type: "button", class: "btn btn--ghost", "data-testid": "restart-cancel", onclick: close },
+    t("app.settle.restartCancel")));
+  restart.setAttribute("aria-expanded", "true");
+  panel.querySelector(".settlement__head").after(ask);
+  ask.querySelector("[data-testid=restart-cancel]").focus();
 }
 
 /** "Left → Right": who pays whom. */

@@ -203,6 +203,25 @@ def test_play_an_mcr_deal_by_clicking(live_server: LiveServer, new_page: Any) ->
     assert len(rows_total) == 4
     for s, row in enumerate(rows_total):
         assert str(abs(view["scores"][s])) in row
+
+    # issue 26, defect 5: Restart says what it does and asks first; Cancel or Escape changes
+    # nothing; confirmed, the match's totals go back to zero
+    ask = page.get_by_test_id("restart-ask")
+    for leave in ("restart-cancel", "Escape"):
+        page.get_by_test_id("restart").click()
+        assert "totals go back to zero" in ask.inner_text()
+        if leave == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            page.get_by_test_id(leave).click()
+        assert ask.count() == 0 and page.get_by_test_id("settlement").count() == 1
+        assert live_server.get_json(f"/api/matches/{session['match_id']}",
+                                    session["token"])["version"] == view["version"]
+    page.get_by_test_id("restart").click()
+    page.get_by_test_id("restart-confirm").click()
+    page.get_by_test_id("settlement").wait_for(state="detached")
+    after = live_server.get_json(f"/api/matches/{session['match_id']}", session["token"])
+    assert after["deal"] == view["deal"] + 1 and after["scores"] == [0, 0, 0, 0]
     assert not page.js_errors, page.js_errors
     print(f"MCR deal played in {elapsed:.1f} s: {stats}; flowers {flowers}; "
           f"{'win ' + str(result['wins'][0]['total']) if result['wins'] else 'draw'}")
