@@ -200,6 +200,26 @@ def test_chinese_ui_font_has_every_character() -> None:
                          f"see web/fonts/README.md): {''.join(sorted(lacking))} in {sorted(set(lacking.values()))}")
 
 
+def test_every_language_draws_its_chinese_with_the_bundled_font() -> None:
+    """Outside the Chinese interface, every Chinese character on the page (the Chinese terms
+    beside the French, English, Italian and Polish texts, and those of the app's files) is drawn
+    with the bundled serif subset, ``PaijuCJK``: each must be in it (issue 26, defect 3: 臭, of
+    "Passed cards (臭牌)" in the Paohuzi rules, was a gap in every non-Chinese language).
+    ``paiju-cjk.txt`` lists the subset's characters (web/fonts/README.md rebuilds it)."""
+    listed = set((ROOT / "web" / "fonts" / "paiju-cjk.txt").read_text(encoding="utf-8").strip())
+    used: dict[str, str] = {}
+    sources = [p for p in sorted(LOCALES.glob("*/*.json")) if p.parent.name != "zh"]
+    sources += sorted((ROOT / "web").glob("*.js")) + [ROOT / "web" / "index.html"]
+    for path in sources:
+        for ch in CJK.findall(path.read_text(encoding="utf-8")):
+            if not "\u3000" <= ch <= "\u303f" and not "\uff00" <= ch <= "\uffef":  # punctuation
+                used.setdefault(ch, f"{path.parent.name}/{path.name}")
+    lacking = {ch: where for ch, where in used.items() if ch not in listed}
+    assert "臭" in used, "the Paohuzi rules' 臭牌 should be among the texts"
+    assert not lacking, ("characters missing from web/fonts/paiju-cjk.txt (rebuild the subset, "
+                         f"see web/fonts/README.md): {lacking}")
+
+
 def _finished_with_a_win(game: str) -> dict[str, Any]:
     """The first deal from seed 0 up that eager random play ends with a win (a settlement with
     its itemised win), as the match view the page would get; Nantong's needs the greedy player
