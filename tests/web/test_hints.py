@@ -113,9 +113,11 @@ def test_hints_panel_at_each_table(live_server: LiveServer, new_page: Any, game:
 
 # ---------------------------------------------------------------- the warning step
 
-def _serve(page: Any, url: str, state: Any, name: str = "nantong") -> dict[str, Any]:
+def _serve(page: Any, url: str, state: Any, name: str = "nantong",
+           shown: str = "[data-testid=table][data-legal-ready=true]") -> dict[str, Any]:
     """Serve the game ``name``'s ``state`` as match ``hints-warning`` for seat 0: the view,
-    legal actions and hints from the engine, and a posted action applied to it."""
+    legal actions and hints from the engine, and a posted action applied to it; return once
+    the page shows ``shown``."""
     game = get_game(name)
     box: dict[str, Any] = {"state": state, "version": 5, "posted": []}
     mid = "hints-warning"
@@ -154,7 +156,7 @@ def _serve(page: Any, url: str, state: Any, name: str = "nantong") -> dict[str, 
         localStorage.setItem('paiju.hints', 'on');
     }""", name)
     page.reload()
-    page.wait_for_selector("[data-testid=table][data-legal-ready=true]")
+    page.wait_for_selector(shown)
     return box
 
 
