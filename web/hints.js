@@ -254,6 +254,7 @@ function waitList(view, data, waits, where) {
 }
 
 const CARD_GAMES = new Set([...WORD_GAMES, ...LONG_GAMES]);
+const SHOWN_CLOSEST = 4; // discards shown unfolded when none keeps the hand ready
 const unseenSum = (faces) => faces.reduce((n, f) => n + f.unseen, 0);
 
 /** The faces that bring a hand a step nearer: "6 kinds, 18 tiles" and each face with its
@@ -292,9 +293,11 @@ function discardRows(view, ctx, data) {
   // fewest steps first; then the most unseen copies that win (ready) or bring it nearer
   const bestFirst = [...data.discards].sort((a, b) => a.shanten - b.shanten
     || winning(b) - winning(a) || unseenSum(b.improving ?? []) - unseenSum(a.improving ?? []));
-  // shown: the discards that keep the hand ready, or else the ones that leave it closest
+  // shown: the discards that keep the hand ready, or else the few best of those that leave it
+  // closest (most tiles that bring it nearer); the rest folded
   const best = bestFirst.length ? bestFirst[0].shanten : 0;
-  const shown = bestFirst.filter((r) => r.ready || r.shanten === best);
+  const closest = bestFirst.filter((r) => r.ready || r.shanten === best);
+  const shown = closest.some((r) => r.ready) ? closest : closest.slice(0, SHOWN_CLOSEST);
   const rest = bestFirst.filter((r) => !shown.includes(r));
   const list = (rows) => h("ul", { class: "hints__discards" }, rows.map((r) => discardRow(view, ctx, data, r)));
   return h("div", { class: "hints__section" },
