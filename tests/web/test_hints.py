@@ -85,7 +85,8 @@ def test_hints_panel_at_each_table(live_server: LiveServer, new_page: Any, game:
     assert api["version"] == shown["version"] and api["available"]
     assert sorted(f for f, *_ in shown["rows"]) == sorted(shown["legal"]) \
         == sorted(d["face"] for d in api["discards"])
-    assert {f for f, ready, *_ in shown["rows"] if ready} == {d["face"] for d in api["discards"] if d["ready"]}
+    assert {f for f, ready, *_ in shown["rows"] if ready} \
+        == {d["face"] for d in api["discards"] if d["ready"]}
     readies = [ready for _, ready, *_ in shown["rows"]]
     assert readies == sorted(readies, reverse=True), "ready discards come first"
     assert int(shown["shanten"]) == api["hand"]["shanten"] and shown["summary"].strip()
@@ -214,7 +215,8 @@ ROWS = """() => [...document.querySelectorAll('[data-testid=hints-discard]')].ma
   const imp = r.querySelector('[data-testid=hints-improving]');
   return {face: r.dataset.face, ready: r.dataset.ready === 'true', text: r.innerText,
           kinds: imp ? Number(imp.dataset.kinds) : null, unseen: imp ? Number(imp.dataset.unseen) : null,
-          faces: imp ? [...imp.querySelectorAll('.hints__improving-face')].map((f) => [f.dataset.face, f.querySelector('small').innerText]) : []};
+          faces: imp ? [...imp.querySelectorAll('.hints__improving-face')]
+            .map((f) => [f.dataset.face, f.querySelector('small').innerText]) : []};
 })"""
 
 
@@ -235,7 +237,8 @@ def test_each_discard_shows_the_tiles_that_bring_it_nearer(live_server: LiveServ
     assert rows[0]["ready"] and rows[0]["kinds"] is None
     two = rows[1]
     assert (two["kinds"], two["unseen"]) == (6, 18)
-    assert two["faces"] == [["1s", "3"], ["2s", "3"], ["3s", "3"], ["4s", "3"], ["5s", "4"], ["W", "2"]]
+    assert two["faces"] == [["1s", "3"], ["2s", "3"], ["3s", "3"], ["4s", "3"], ["5s", "4"],
+                            ["W", "2"]]
     assert "6 kinds, 18 tiles left" in two["text"]
     unseen = [r["unseen"] for r in rows[1:]]
     assert all(r["kinds"] for r in rows[1:]) and unseen == sorted(unseen, reverse=True), rows
