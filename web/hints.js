@@ -266,8 +266,8 @@ function improvingLine(view, faces) {
   const total = unseenSum(faces);
   return h("span", { class: "hints__improving", "data-testid": "hints-improving", "data-kinds": faces.length,
     "data-unseen": total, title: t("hints.improve.title"), "aria-label": t("hints.improve.title") },
-  h("span", { class: "hints__improving-count" }, t(`hints.improve.kinds`, { count: faces.length }), ", ",
-    t(`hints.improve.${things}`, { count: total })),
+  h("span", { class: "hints__improving-count" }, t("hints.improve.summary", {
+    kinds: t("hints.improve.kinds", { count: faces.length }), tiles: t(`hints.improve.${things}`, { count: total }) })),
   h("span", { class: "hints__improving-faces" }, faces.map((f) => h("span", {
     class: "hints__improving-face", "data-face": f.face, title: t("hints.unseen", { count: f.unseen }),
   }, faceEl(game, f.face, "xs"), h("small", {}, String(f.unseen))))));
