@@ -22,7 +22,7 @@ import pytest
 from engine import get_game
 
 from .conftest import LiveServer
-from .probe import ACTION_PROBE, decide, screenshot, turns, wait_past
+from .probe import ACTION_PROBE, decide, overflowing, screenshot, turns, wait_past
 from .test_e2e import _click
 
 GAMES = ["sichuan", "mcr", "nantong", "paohuzi"]
@@ -244,6 +244,9 @@ def test_each_discard_shows_the_tiles_that_bring_it_nearer(live_server: LiveServ
     assert all(r["kinds"] for r in rows[1:]) and unseen == sorted(unseen, reverse=True), rows
     assert page.get_by_test_id("hints-win").count() == 0
     screenshot(page, "hints-improving", full_page=True)
+    page.set_viewport_size({"width": 360, "height": 740})  # the faces wrap on a phone
+    page.wait_for_timeout(300)
+    assert not [e for e in overflowing(page) if "hints" in e], overflowing(page)
     assert not page.js_errors, page.js_errors
 
 
