@@ -20,6 +20,7 @@ import pytest
 from engine import GAMES
 
 from .conftest import LiveServer
+from .test_word_cards import assert_word_ink
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 DEAL_TIMEOUT_S = 120
@@ -85,6 +86,8 @@ def test_replay_steps_to_the_settlement(live_server: LiveServer, new_page: Any, 
     assert page.get_by_test_id("replay-seed-hash").inner_text() == deal["seed_hash"]
     assert page.get_by_test_id("replay-seed-value").inner_text() == str(deal["seed"])
     page.wait_for_selector("[data-testid=replay-seed-check][data-ok=true]")
+    if game == "paohuzi":
+        assert_word_ink(page, 20)  # the deck's inks on the board and in the move list
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"replay-{game}-start.png"))
 
