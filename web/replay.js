@@ -220,7 +220,9 @@ function moveText(rep, i, names) {
     const offered = before.claim?.card;
     if (offered) ids.push(offered.id);
   }
-  const label = has(`replay.action.${a.type}`) ? t(`replay.action.${a.type}`) : a.type;
+  // "You discard", "Left discards": the viewer's own moves take the verb's form for "you"
+  const key = `replay.action.${a.type}${names.isMe(step.seat) ? ".you" : ""}`;
+  const label = has(key) ? t(key) : a.type;
   const extra = a.suit ? suitName(a.suit) : a.low ? family.name(a.low) : "";
   const cards = ids.map((id) => {
     const el = family.el(family.face(id));

@@ -136,6 +136,11 @@ def test_replay_steps_to_the_settlement(live_server: LiveServer, new_page: Any, 
     names = seat_names_from(0, players)
     who = page.locator("[data-testid=replay-move] .replay__who").all_inner_texts()
     assert who == [names[a["seat"]] for a in deal["actions"]]
+    # the viewer's own moves are said to "you": "You discard", never "You discards"
+    texts = [" ".join(t.split()) for t in page.get_by_test_id("replay-move").all_inner_texts()[1:]]
+    own = [t for t, a in zip(texts, deal["actions"], strict=True)
+           if a["seat"] == 0 and a["action"]["type"] == "discard"]
+    assert own and all("You discard" in t and "You discards" not in t for t in own), own
     assert page.get_by_test_id("my-seat").get_attribute("data-seat") == "0"
     assert "Seat " not in page.get_by_test_id("replay").inner_text()
     assert page.get_by_test_id("actions").count() == 0  # a replay decides nothing
