@@ -342,7 +342,7 @@ function render() {
     seedCheck: store.seedCheck?.version === view.version && store.seedCheck.ok !== null
       ? t(store.seedCheck.ok ? "app.seed.ok" : "app.seed.bad") : "",
     title: gameTitle(view.game, TABLES[view.game].title),
-    replayHref: `#/replay/${encodeURIComponent(view.match_id)}/${view.deal}`, // the settlement's replay link
+    replayHref: `#/replay/${encodeURIComponent(view.match_id)}/${view.deal}/${view.seat}`, // the settlement's replay link, from this seat
     on: handlers,
   };
   ctx.hooks = hintsHooks(view, ctx, store.session, render); // the warning step before a risky discard
@@ -389,13 +389,13 @@ leaveEl.addEventListener("click", (ev) => {
 installKeys(app); // keyboard play, key hints, live announcements (Esc clears the selection)
 
 // Pages other than the lobby and the live table have a hash route; each lives in its own module,
-// loaded on first use: #/rules/<game>, #/calc/<game>, #/friends/<game>, #/replay/<match>/<deal>,
+// loaded on first use: #/rules/<game>, #/calc/<game>, #/friends/<game>, #/replay/<match>/<deal>[/<seat>],
 // and #/join/<match>/<token> (a friend's seat: the token is stored, then the URL forgets it).
 const PAGES = {
   rules: { module: "./rules.js", params: ["game"] },
   calc: { module: "./calculator.js", params: ["game"] },
   friends: { module: "./friends.js", params: ["game"] },
-  replay: { module: "./replay.js", params: ["match_id", "deal"] },
+  replay: { module: "./replay.js", params: ["match_id", "deal", "seat"] },
 };
 
 function parseRoute() {

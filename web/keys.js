@@ -12,6 +12,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { orList } from "./prompts.js";
 
 /** data-action → its keys (the first is shown on the button). */
 export const ACTION_KEYS = {
@@ -135,7 +136,7 @@ function decisionText() {
     .map((b) => `${buttonText(b)} (${b.dataset.keyHint ?? ""})`);
   const parts = [t("play.announce.yourMove"), prompt];
   if (handTiles().length) parts.push(t("play.announce.discardKeys"));
-  if (choices.length) parts.push(t("play.announce.choices", { list: choices.join(", ") }));
+  if (choices.length) parts.push(t("play.announce.choices", { list: orList(choices) }));
   if (!state.toldHelp) {
     state.toldHelp = true; // once a page: where the keys are listed
     parts.push(t("play.announce.help"));

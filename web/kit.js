@@ -345,7 +345,7 @@ function myArea(view, ctx, names, last, fresh, game) {
   const p = st.players[s];
   area.append(h("div", { class: "me__upper" }, game.river(p.discards, s, last, fresh), game.groups(p, "md")));
   area.append(game.hand(view, ctx, names, discardable));
-  if (names.isMe(s)) area.append(actionBar(view, ctx, names, discardable, game)); // a spectator (a replay) decides nothing
+  if (names.isMe(s) && !ctx.replay) area.append(actionBar(view, ctx, names, discardable, game)); // a replay decides nothing
   return area;
 }
 

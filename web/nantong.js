@@ -10,6 +10,7 @@ import { seatNames, discardRiver, logPanel, meldEventText, settlementPanel, sett
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
 import { t, patternName } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
+import { turnOptions, turnPrompt } from "./prompts.js";
 
 /** A card named in a sentence: "5 of Myriads 五万". */
 function cardRef(face) {
@@ -274,10 +275,11 @@ function nantongTurn(view, ctx, names) {
   const st = view.state;
   const me = st.players[names.me];
   const heavenly = !st.drawn && st.dealer === names.me && !st.events.some((e) => e.type === "discard");
-  let hint = t("app.hint.discardCard");
-  if (me.ready && st.drawn) hint = t("app.nt.hintReady");
-  else if (heavenly) hint = t("app.nt.hintDealer");
-  else if (!st.drawn) hint = t("app.nt.hintNoDraw");
+  const ready = me.ready && st.drawn; // a locked hand: only the card drawn may go
+  const lead = ready ? "app.prompt.lead.ntReady" : heavenly ? "app.prompt.lead.ntDealer"
+    : !st.drawn ? "app.prompt.lead.ntNoDraw" : null;
+  const hint = turnPrompt({ piece: "card", lead: lead ? t(lead) : "",
+    options: turnOptions(ctx.legal, { discard: ready ? "discardDrawn" : "discardCard" }) });
   const buttons = ctx.legal.map((a) => {
     if (a.type === "win") {
       return actButton(a, ctx, { cls: "btn btn--win", testid: "turn-win" },

@@ -7,6 +7,7 @@ import { h, zh } from "./dom.js";
 import { tileEl, backEl, faceOfId, faceKey, tileName, suitName, windName, SUIT_CHARS, WINDS } from "./tiles.js";
 import { t } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
+import { turnOptions, turnPrompt } from "./prompts.js";
 import { seatNames, meldEventText, logPanel, discardRiver, playable, renderTable as kitTable, isActing,
   actButton, inOrder, claimPrompt, settlementPanel, settlementLower, paymentsSection, paymentRow } from "./kit.js";
 
@@ -281,7 +282,6 @@ function myHand(view, ctx, names, discardable) {
 /** A turn: the missing suit to play first (Sichuan), a self-drawn win, kongs, then the discard. */
 function mahjongTurn(view, ctx, names) {
   const me = view.state.players[names.me];
-  const hasOther = ctx.legal.some((a) => a.type !== "discard");
   const mustMissing = me.missing_suit && me.hand?.some((c) => c.face[1] === me.missing_suit);
   const buttons = ctx.legal.map((a) => {
     if (a.type === "win") {
@@ -293,8 +293,9 @@ function mahjongTurn(view, ctx, names) {
       t(a.type === "added_kong" ? "app.mj.kongAdd" : "app.mj.kongOf", { card: face }), " ", zh("杠"));
   });
   return {
-    hint: mustMissing ? [t("app.mj.hintMissing", { suit: suitName(me.missing_suit) }), " ", zh(SUIT_CHARS[me.missing_suit])]
-      : hasOther ? t("app.mj.hintOther") : t("app.mj.hintDiscard"),
+    hint: turnPrompt({ options: turnOptions(ctx.legal, { discard: mustMissing
+      ? ["discardMissing", { suit: suitName(me.missing_suit), char: SUIT_CHARS[me.missing_suit] }]
+      : "discardTile" }) }),
     buttons,
   };
 }
