@@ -365,6 +365,13 @@ function onKeyDown(ev) {
 
 // ------------------------------------------------------------------ help
 
+const moreHelp = []; // (game) => [[keys, text], ...]: other modules' keys (autoplay.js)
+
+/** List more keys in the help: ``rows(game)`` gives [[keys, text], ...] for the game at the table. */
+export function addHelpRows(rows) {
+  moreHelp.push(rows);
+}
+
 function helpRows() {
   const game = state.root.querySelector("[data-testid=table]")?.dataset.game;
   const actions = [...(GAME_ACTIONS[game] ?? [...new Set(Object.values(GAME_ACTIONS).flat())]), ...AFTER_DEAL];
@@ -377,6 +384,7 @@ function helpRows() {
     row([t("play.key.escape")], t("play.help.escape")),
     row(["?"], t("play.help.toggle")),
     ...actions.map((a) => row(ACTION_KEYS[a].map(keyLabel), t(`play.action.${a}`))),
+    ...moreHelp.flatMap((rows) => rows(game)).map(([keys, text]) => row(keys, text)),
   ];
 }
 

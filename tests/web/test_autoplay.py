@@ -1,0 +1,130 @@
+"""The auto-play switches (web/autoplay.js) and the table's sounds (web/sound.js), on the real
+server in Chromium (issue 26).
+
+One MCR deal is played with auto-pass and auto-win turned on by their keys and auto-discard by a
+click: the test itself only ever discards, so every claim (MCR asks about every chow) is answered
+by the switches, a win that comes is taken without a click, and each move made for the player is
+said (the status line, the note beside the switches, an "auto" tag on its log line). The switches
+survive a reload, per game; the keyboard help lists their keys; auto-sort puts the drawn tile in
+its place. Sound: the deal's discards, calls and turns are recorded as cues, none while muted or
+at volume 0; the ⚙ dialog keeps volume and mute.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .conftest import LiveServer
+from .probe import probe, turns
+from .test_e2e import _acted, _click, _session
+
+DEAL_TIMEOUT_S = 60
+PROBE = probe(
+    decided="q('[data-testid=autoplay]')?.dataset.decided ?? null",
+    auto="q('[data-testid=autoplay]')?.dataset.auto ?? null",
+    toAct="t ? t.dataset.toAct === 'true' : false",
+    ready="t ? t.dataset.legalReady === 'true' : false",
+)
+SWITCHES = "() => Object.fromEntries([...document.querySelectorAll('[data-testid=autoplay] input')]" \
+    ".map((i) => [i.dataset.testid, i.checked]))"
+CUES = "() => [...(window.paijuSound?.played ?? [])]"
+
+
+def _open(page: Any, server: LiveServer, game: str) -> None:
+    page.goto(server.url + "/")
+    page.get_by_test_id(f"play-{game}").click()
+    page.wait_for_selector(f"[data-testid=table][data-game={game}] [data-testid=autoplay]", timeout=30_000)
+
+
+def _drawn_in_place(page: Any) -> dict[str, Any]:
+    """Where the drawn tile stands in one's hand, and whether the hand reads sorted."""
+    return page.evaluate("""async () => {
+      const { faceKey } = await import('./tiles.js');
+      const tiles = [...document.querySelectorAll('[data-testid=hand] [data-testid=hand-tile]')];
+      const i = tiles.findIndex((b) => b.classList.contains('is-drawn'));
+      const gap = !!document.querySelector('[data-testid=hand] .hand__gap');
+      const keys = tiles.map((b) => faceKey(b.dataset.face));
+      return {drawn: i, count: tiles.length, gap, faces: tiles.map((b) => b.dataset.face),
+              sorted: keys.every((k, j) => j === 0 || keys[j - 1] <= k)};
+    }""")
+
+
+def test_mcr_deal_with_auto_pass_and_auto_win(live_server: LiveServer, new_page: Any) -> None:
+    page = new_page(1280, 800)
+    _open(page, live_server, "mcr")
+    assert page.evaluate(SWITCHES) == {"auto-win": False, "auto-pass": False, "auto-discard": False,
+                                       "auto-sort": False}
+    # by their keys (Shift with the key of the move) and by a click
+    page.locator("body").press("Shift+X")
+    page.locator("body").press("Shift+W")
+    page.get_by_test_id("auto-discard").click()
+    page.get_by_test_id("status").filter(has_text="Auto-win: on").wait_for()
+    assert page.evaluate(SWITCHES) == {"auto-win": True, "auto-pass": True, "auto-discard": True,
+                                       "auto-sort": False}
+    # the keyboard help lists them (the table's keys work away from a form control)
+    page.evaluate("document.activeElement.blur()")
+    page.locator("body").press("?")
+    help_text = page.get_by_test_id("keys-help").inner_text()
+    for key, name in (("W", "Auto-win"), ("X", "Auto-pass"), ("D", "Auto-discard"), ("S", "Auto-sort")):
+        assert f"Shift+{key}" in help_text and f"Turn {name} on or off" in help_text, help_text
+    page.get_by_test_id("keys-help-close").click()
+
+    # remembered across a reload, per game: another game's switches stay off
+    page.reload()
+    page.wait_for_selector("[data-testid=table][data-game=mcr] [data-testid=autoplay]", timeout=30_000)
+    assert page.evaluate(SWITCHES)["auto-pass"] is True
+    stored = json.loads(page.evaluate("localStorage.getItem('paiju.autoplay')"))
+    assert stored["mcr"] == {"win": True, "pass": True, "discard": True, "sort": False}
+    assert "sichuan" not in stored
+
+    page.locator("body").click(position={"x": 5, "y": 400})  # a gesture: the page may sound
+    stats = {"discards": 0, "sorted_checked": 0}
+    for s in turns(page, PROBE, DEAL_TIMEOUT_S, "MCR (auto)", live_server, stats):
+        v = s["version"]
+        # never asked about a claim without a win, never asked to take a win
+        assert not (s["claimPass"] and not s["claimWin"] and s["decided"] == str(v) and s["auto"] == ""), s
+        if not (s["toAct"] and s["ready"] and s["decided"] == str(v)):
+            page.wait_for_timeout(30)
+            continue
+        if s["auto"]:  # the switches play this one
+            page.wait_for_function("v => Number(document.querySelector('[data-testid=table]')"
+                                   "?.dataset.version) > v || !!document.querySelector("
+                                   "'[data-testid=settlement]')", arg=v, timeout=8000)
+            stats[f"auto_{s['auto']}"] = stats.get(f"auto_{s['auto']}", 0) + 1
+            continue
+        assert not s["claimWin"] and not s["turnWin"], s  # auto-win takes every win
+        if s["legal"]:
+            if not stats["sorted_checked"]:
+                # auto-sort, by its key: the drawn tile goes to its place (no gap), and back
+                apart = _drawn_in_place(page)
+                page.locator("body").press("Shift+S")
+                page.get_by_test_id("auto-sort").and_(page.locator(":checked")).wait_for()
+                sorted_in = _drawn_in_place(page)
+                if apart["drawn"] >= 0:
+                    assert apart["gap"] and apart["drawn"] == apart["count"] - 1, apart
+                    assert not sorted_in["gap"] and sorted_in["sorted"], sorted_in
+                page.locator("body").press("Shift+S")
+                stats["sorted_checked"] += 1
+                continue
+            tile = page.locator("[data-testid=hand-tile][data-legal=true]").last
+            if _click(tile) and _click(page.get_by_test_id("discard")) and _acted(page, v, "Discard"):
+                stats["discards"] += 1
+            continue
+        page.wait_for_timeout(30)
+
+    session = _session(page)
+    st = live_server.get_json(f"/api/matches/{session['match_id']}", session["token"])["state"]
+    me = st["players"][0]
+    assert stats["sorted_checked"] == 1, stats
+    notes = page.get_by_test_id("auto-note").inner_text()
+    # every claim was passed: the player's melds are its own concealed kongs, if any
+    assert not me["melds"] or all(m.get("concealed") for m in me["melds"]), me["melds"]
+    if me["won"]:  # a win that came was taken without a click, and says so
+        assert page.get_by_test_id("log-auto").count() >= 1
+        assert "Auto-win" in notes, notes
+    # the sounds of the deal: discards and the player's turns at least
+    cues = page.evaluate(CUES)
+    assert "discard" in cues and "turn" in cues, cues
+    assert not page.js_errors, page.js_errors
+
