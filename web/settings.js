@@ -161,7 +161,7 @@ export function settingsPanel(onClose) {
       h("div", { class: "settings__row" },
         h("label", { for: "set-claimTimer" }, t("app.settings.claimTimer")), timer,
         h("small", { class: "settings__hint" }, t("app.settings.claimTimerHint"))),
-      soundRows(s),
+      ...soundRows(s),
       h("p", { class: "settings__foot" },
         h("button", { type: "button", class: "btn", "data-testid": "settings-reset", onclick: () => {
           for (const [name, v] of Object.entries(DEFAULTS)) setSetting(name, v);

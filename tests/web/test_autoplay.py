@@ -26,15 +26,16 @@ PROBE = probe(
     toAct="t ? t.dataset.toAct === 'true' : false",
     ready="t ? t.dataset.legalReady === 'true' : false",
 )
-SWITCHES = "() => Object.fromEntries([...document.querySelectorAll('[data-testid=autoplay] input')]" \
-    ".map((i) => [i.dataset.testid, i.checked]))"
+SWITCHES = ("() => Object.fromEntries([...document.querySelectorAll("
+            "'[data-testid=autoplay] input')].map((i) => [i.dataset.testid, i.checked]))")
 CUES = "() => [...(window.paijuSound?.played ?? [])]"
 
 
 def _open(page: Any, server: LiveServer, game: str) -> None:
     page.goto(server.url + "/")
     page.get_by_test_id(f"play-{game}").click()
-    page.wait_for_selector(f"[data-testid=table][data-game={game}] [data-testid=autoplay]", timeout=30_000)
+    page.wait_for_selector(f"[data-testid=table][data-game={game}] [data-testid=autoplay]",
+                           timeout=30_000)
 
 
 def _drawn_in_place(page: Any) -> dict[str, Any]:
@@ -66,13 +67,15 @@ def test_mcr_deal_with_auto_pass_and_auto_win(live_server: LiveServer, new_page:
     page.evaluate("document.activeElement.blur()")
     page.locator("body").press("?")
     help_text = page.get_by_test_id("keys-help").inner_text()
-    for key, name in (("W", "Auto-win"), ("X", "Auto-pass"), ("D", "Auto-discard"), ("S", "Auto-sort")):
+    for key, name in (("W", "Auto-win"), ("X", "Auto-pass"), ("D", "Auto-discard"),
+                      ("S", "Auto-sort")):
         assert f"Shift+{key}" in help_text and f"Turn {name} on or off" in help_text, help_text
     page.get_by_test_id("keys-help-close").click()
 
     # remembered across a reload, per game: another game's switches stay off
     page.reload()
-    page.wait_for_selector("[data-testid=table][data-game=mcr] [data-testid=autoplay]", timeout=30_000)
+    page.wait_for_selector("[data-testid=table][data-game=mcr] [data-testid=autoplay]",
+                           timeout=30_000)
     assert page.evaluate(SWITCHES)["auto-pass"] is True
     stored = json.loads(page.evaluate("localStorage.getItem('paiju.autoplay')"))
     assert stored["mcr"] == {"win": True, "pass": True, "discard": True, "sort": False}
@@ -83,7 +86,8 @@ def test_mcr_deal_with_auto_pass_and_auto_win(live_server: LiveServer, new_page:
     for s in turns(page, PROBE, DEAL_TIMEOUT_S, "MCR (auto)", live_server, stats):
         v = s["version"]
         # never asked about a claim without a win, never asked to take a win
-        assert not (s["claimPass"] and not s["claimWin"] and s["decided"] == str(v) and s["auto"] == ""), s
+        asked = s["decided"] == str(v) and s["auto"] == ""
+        assert not (s["claimPass"] and not s["claimWin"] and asked), s
         if not (s["toAct"] and s["ready"] and s["decided"] == str(v)):
             page.wait_for_timeout(30)
             continue
@@ -108,7 +112,8 @@ def test_mcr_deal_with_auto_pass_and_auto_win(live_server: LiveServer, new_page:
                 stats["sorted_checked"] += 1
                 continue
             tile = page.locator("[data-testid=hand-tile][data-legal=true]").last
-            if _click(tile) and _click(page.get_by_test_id("discard")) and _acted(page, v, "Discard"):
+            if _click(tile) and _click(page.get_by_test_id("discard")) \
+                    and _acted(page, v, "Discard"):
                 stats["discards"] += 1
             continue
         page.wait_for_timeout(30)
@@ -128,3 +133,91 @@ def test_mcr_deal_with_auto_pass_and_auto_win(live_server: LiveServer, new_page:
     assert "discard" in cues and "turn" in cues, cues
     assert not page.js_errors, page.js_errors
 
+
+
+
+def _ready_hints(route: Any, drawn: int) -> None:
+    """The seat's hints as the server gives them, but with the ``drawn`` tile's discard the one
+    that keeps a winning wait: the case auto-discard is for (the hints are tested apart)."""
+    res = route.fetch()
+    data = res.json()
+    wins = {"wins": True, "total": 8, "tun": None, "items": []}
+    wait = {"face": "1m", "unseen": 3, "claimed": wins, "self_drawn": wins}
+    for row in data.get("discards", []):
+        keeps = drawn in row["cards"]
+        row.update(shanten=0 if keeps else 1, ready=keeps, waits=[wait] if keeps else [], danger=[])
+    route.fulfill(response=res, body=json.dumps(data))
+
+
+CLAIMS = {"claim-win": "claimWin", "turn-win": "turnWin", "claim-pass": "claimPass"}
+
+
+def _play_until(page: Any, server: LiveServer, done: Any, what: str) -> dict[str, int]:
+    """Play plainly (win, pass, discard the first legal tile) until ``done(probe, stats)`` holds
+    or the deal ends."""
+    stats = {"moves": 0}
+    for s in turns(page, PROBE, DEAL_TIMEOUT_S, what, server, stats):
+        if done(s, stats):
+            return stats
+        v = s["version"]
+        if not (s["toAct"] and s["ready"] and s["decided"] == str(v)) or s["auto"]:
+            page.wait_for_timeout(30)
+            continue
+        test_id = next((k for k, field in CLAIMS.items() if s[field]), None)
+        if test_id:
+            if _click(page.get_by_test_id(test_id)) and _acted(page, v, test_id):
+                stats["moves"] += 1
+        elif s["legal"] and _click(page.locator("[data-testid=hand-tile][data-legal=true]").first) \
+                and _click(page.get_by_test_id("discard")) and _acted(page, v, "Discard"):
+            stats["moves"] += 1
+    return stats
+
+
+def test_auto_discard_and_the_sound_settings(live_server: LiveServer, new_page: Any) -> None:
+    page = new_page(1280, 800)
+    _open(page, live_server, "mcr")
+    page.locator("body").press("Shift+D")
+    page.get_by_test_id("auto-discard").and_(page.locator(":checked")).wait_for()
+    assert page.get_by_test_id("auto-win").is_checked() is False
+
+    # a ready hand (so say the hints) with a drawn tile that changes nothing: it goes out by itself
+    drawn_js = ("Number(document.querySelector('[data-testid=hand-tile].is-drawn')"
+                "?.dataset.id ?? -1)")
+    page.route("**/api/matches/*/hints", lambda r: _ready_hints(r, page.evaluate(drawn_js)))
+    _play_until(page, live_server, lambda s, _: s["auto"] == "discard", "MCR (to an auto-discard)")
+    drawn = page.evaluate(drawn_js)
+    page.get_by_test_id("log-auto").wait_for()
+    assert "Auto-discard" in page.get_by_test_id("auto-note").inner_text()
+    session = _session(page)
+    st = live_server.get_json(f"/api/matches/{session['match_id']}", session["token"])["state"]
+    mine = [e for e in st["events"] if e["type"] == "discard" and e["seat"] == 0]
+    assert mine and mine[-1]["card"]["id"] == drawn, (mine[-1:], drawn)
+    page.unroute("**/api/matches/*/hints")
+    page.locator("body").press("Shift+D")
+    page.get_by_test_id("auto-discard").and_(page.locator(":not(:checked)")).wait_for()
+
+    # sound: muted, then at volume 0, nothing plays; at 50 % the cues come again
+    page.get_by_test_id("settings-open").click()
+    assert page.get_by_test_id("setting-volume").input_value() == "50"  # on, moderate, by default
+    page.get_by_test_id("setting-mute").check()
+    page.get_by_test_id("settings-close").click()
+    before = len(page.evaluate(CUES))
+    _play_until(page, live_server, lambda s, st: st["moves"] >= 3, "MCR (muted)")
+    assert len(page.evaluate(CUES)) == before, page.evaluate(CUES)[before:]
+    page.reload()
+    page.wait_for_selector("[data-testid=table] [data-testid=autoplay]", timeout=30_000)
+    page.get_by_test_id("settings-open").click()
+    assert page.get_by_test_id("setting-mute").is_checked()  # kept
+    page.get_by_test_id("setting-mute").uncheck()
+    page.get_by_test_id("setting-volume").fill("0")
+    assert page.get_by_test_id("setting-volume-value").inner_text() == "0%"
+    page.get_by_test_id("settings-close").click()
+    before = len(page.evaluate(CUES))
+    _play_until(page, live_server, lambda s, st: st["moves"] >= 3, "MCR (volume 0)")
+    assert len(page.evaluate(CUES)) == before, page.evaluate(CUES)[before:]
+    # back to 50 %: the slider plays a sample, and the table's cues come again
+    page.get_by_test_id("settings-open").click()
+    page.get_by_test_id("setting-volume").fill("50")
+    page.wait_for_function("n => (window.paijuSound?.played ?? []).length > n", arg=before)
+    page.get_by_test_id("settings-close").click()
+    assert not page.js_errors, page.js_errors
