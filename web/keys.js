@@ -328,7 +328,9 @@ function clear() {
 function onKeyDown(ev) {
   if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const target = ev.target;
-  if (target instanceof HTMLElement && (target.isContentEditable
+  // a switch (a checkbox: the hints', the auto-play ones) keeps Space and Enter, not the other keys
+  const box = target instanceof HTMLInputElement && target.type === "checkbox" && ![" ", "Enter"].includes(ev.key);
+  if (target instanceof HTMLElement && !box && (target.isContentEditable
     || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
   if (ev.key === "?" && (onTable() || state.help?.open)) {
     ev.preventDefault();

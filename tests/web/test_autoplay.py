@@ -63,9 +63,9 @@ def test_mcr_deal_with_auto_pass_and_auto_win(live_server: LiveServer, new_page:
     page.get_by_test_id("status").filter(has_text="Auto-win: on").wait_for()
     assert page.evaluate(SWITCHES) == {"auto-win": True, "auto-pass": True, "auto-discard": True,
                                        "auto-sort": False}
-    # the keyboard help lists them (the table's keys work away from a form control)
-    page.evaluate("document.activeElement.blur()")
-    page.locator("body").press("?")
+    # the keyboard help lists them (the table's keys work on a switch too)
+    assert page.evaluate("document.activeElement.dataset.testid") == "auto-discard"
+    page.keyboard.press("?")
     help_text = page.get_by_test_id("keys-help").inner_text()
     for key, name in (("W", "Auto-win"), ("X", "Auto-pass"), ("D", "Auto-discard"),
                       ("S", "Auto-sort")):
@@ -131,6 +131,10 @@ def test_mcr_deal_with_auto_pass_and_auto_win(live_server: LiveServer, new_page:
     # the sounds of the deal: discards and the player's turns at least
     cues = page.evaluate(CUES)
     assert "discard" in cues and "turn" in cues, cues
+    # per game: a Sichuan table has its own switches, all off
+    page.get_by_test_id("leave").click()
+    _open(page, live_server, "sichuan")
+    assert not any(page.evaluate(SWITCHES).values()), page.evaluate(SWITCHES)
     assert not page.js_errors, page.js_errors
 
 
@@ -220,4 +224,28 @@ def test_auto_discard_and_the_sound_settings(live_server: LiveServer, new_page: 
     page.get_by_test_id("setting-volume").fill("50")
     page.wait_for_function("n => (window.paijuSound?.played ?? []).length > n", arg=before)
     page.get_by_test_id("settings-close").click()
+    # each kind of move its cue, in every game's words: a claim call each, your win, your turn
+    assert page.evaluate(CUES_OF) == ["chow", "pung", "kong", "discard", "win", "victory", "turn"]
     assert not page.js_errors, page.js_errors
+
+
+#: The cues sound.js gives a run of views, each one move newer than the last.
+CUES_OF = """async () => {
+  const { soundForView } = await import('./sound.js');
+  const view = (events, more = {}) => ({ match_id: 'm', deal: 0, seat: 0, version: events.length,
+    state: { events, to_act: false, phase: 'claim', ...more } });
+  const n = window.paijuSound.played.length;
+  let old = view([{ type: 'deal', seat: 1 }]);
+  const step = (ev, more) => {
+    const next = view(ev ? [...old.state.events, ev] : old.state.events, more);
+    soundForView(old, next);
+    old = next;
+  };
+  step({ type: 'chi', seat: 1 });   // Paohuzi's chow
+  step({ type: 'pung', seat: 2 });
+  step({ type: 'pao', seat: 1 });   // Paohuzi's kong
+  step({ type: 'discard', seat: 3 });
+  step({ type: 'win', seat: 0 }, { phase: 'over' });
+  step(null, { phase: 'play', to_act: true });
+  return window.paijuSound.played.slice(n);
+}"""
