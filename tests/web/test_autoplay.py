@@ -25,6 +25,7 @@ PROBE = probe(
     auto="q('[data-testid=autoplay]')?.dataset.auto ?? null",
     toAct="t ? t.dataset.toAct === 'true' : false",
     ready="t ? t.dataset.legalReady === 'true' : false",
+    drawn="Number(q('[data-testid=hand-tile].is-drawn')?.dataset.id ?? -1)",
 )
 SWITCHES = ("() => Object.fromEntries([...document.querySelectorAll("
             "'[data-testid=autoplay] input')].map((i) => [i.dataset.testid, i.checked]))")
@@ -156,13 +157,13 @@ def _ready_hints(route: Any, drawn: int) -> None:
 CLAIMS = {"claim-win": "claimWin", "turn-win": "turnWin", "claim-pass": "claimPass"}
 
 
-def _play_until(page: Any, server: LiveServer, done: Any, what: str) -> dict[str, int]:
+def _play_until(page: Any, server: LiveServer, done: Any, what: str) -> dict[str, Any] | None:
     """Play plainly (win, pass, discard the first legal tile) until ``done(probe, stats)`` holds
-    or the deal ends."""
+    (its probe returned) or the deal ends (None)."""
     stats = {"moves": 0}
     for s in turns(page, PROBE, DEAL_TIMEOUT_S, what, server, stats):
         if done(s, stats):
-            return stats
+            return s
         v = s["version"]
         if not (s["toAct"] and s["ready"] and s["decided"] == str(v)) or s["auto"]:
             page.wait_for_timeout(30)
@@ -174,7 +175,7 @@ def _play_until(page: Any, server: LiveServer, done: Any, what: str) -> dict[str
         elif s["legal"] and _click(page.locator("[data-testid=hand-tile][data-legal=true]").first) \
                 and _click(page.get_by_test_id("discard")) and _acted(page, v, "Discard"):
             stats["moves"] += 1
-    return stats
+    return None
 
 
 def test_auto_discard_and_the_sound_settings(live_server: LiveServer, new_page: Any) -> None:
@@ -188,14 +189,16 @@ def test_auto_discard_and_the_sound_settings(live_server: LiveServer, new_page: 
     drawn_js = ("Number(document.querySelector('[data-testid=hand-tile].is-drawn')"
                 "?.dataset.id ?? -1)")
     page.route("**/api/matches/*/hints", lambda r: _ready_hints(r, page.evaluate(drawn_js)))
-    _play_until(page, live_server, lambda s, _: s["auto"] == "discard", "MCR (to an auto-discard)")
-    drawn = page.evaluate(drawn_js)
+    chosen = _play_until(page, live_server, lambda s, _: s["auto"] == "discard",
+                         "MCR (to an auto-discard)")
+    assert chosen is not None, "the deal ended before a turn with a drawn tile"
+    drawn = chosen["drawn"]
     page.get_by_test_id("log-auto").wait_for()
     assert "Auto-discard" in page.get_by_test_id("auto-note").inner_text()
     session = _session(page)
     st = live_server.get_json(f"/api/matches/{session['match_id']}", session["token"])["state"]
     mine = [e for e in st["events"] if e["type"] == "discard" and e["seat"] == 0]
-    assert mine and mine[-1]["card"]["id"] == drawn, (mine[-1:], drawn)
+    assert drawn in [e["card"]["id"] for e in mine], (mine, drawn)  # the drawn tile went out
     page.unroute("**/api/matches/*/hints")
     page.locator("body").press("Shift+D")
     page.get_by_test_id("auto-discard").and_(page.locator(":not(:checked)")).wait_for()
