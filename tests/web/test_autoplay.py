@@ -252,3 +252,75 @@ CUES_OF = """async () => {
   step(null, { phase: 'play', to_act: true });
   return window.paijuSound.played.slice(n);
 }"""
+
+
+SEED = 1  # a Sichuan deal in which seat 0, playing as below, is offered a win (the AI is
+#            deterministic; seeds 2, 4, 7-11 do too, 3, 5, 6 and 12 not)
+
+
+def _winning(row: dict[str, Any]) -> int:
+    return sum(w["unseen"] for w in row["waits"] if w["claimed"]["wins"] or w["self_drawn"]["wins"])
+
+
+def _best_discard(server: LiveServer, session: dict[str, str]) -> int:
+    """The discard the hints rank first (nearest to ready, then most winning tiles)."""
+    path = f"/api/matches/{session['match_id']}"
+    legal = {a["card"] for a in server.get_json(f"{path}/legal", session["token"])["actions"]
+             if a["type"] == "discard"}
+    rows = [r for r in server.get_json(f"{path}/hints", session["token"])["discards"]
+            if legal & set(r["cards"])]
+    rows.sort(key=lambda r: (r["shanten"], -_winning(r)))
+    return next(c for c in rows[0]["cards"] if c in legal)
+
+
+def test_auto_win_takes_the_win_of_a_seeded_deal(live_server: LiveServer, new_page: Any) -> None:
+    """A seeded Sichuan deal (seat 0 declares the suggested suit, discards the hints' first
+    choice, passes every claim) offers seat 0 a win: with auto-win on it is taken, no click."""
+    import urllib.request
+
+    req = urllib.request.Request(f"{live_server.url}/api/matches", method="POST",
+                                 data=json.dumps({"game": "sichuan", "seed": SEED}).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        created = json.loads(r.read())
+    session = {"match_id": created["match_id"], "game": "sichuan",
+               "token": next(s["token"] for s in created["seats"] if s["seat"] == 0)}
+    page = new_page(1280, 800)
+    page.goto(live_server.url + "/")
+    page.evaluate("(s) => localStorage.setItem('paiju.current', JSON.stringify(s))", session)
+    page.reload()
+    page.wait_for_selector("[data-testid=table][data-game=sichuan] [data-testid=autoplay]",
+                           timeout=30_000)
+    page.get_by_test_id("auto-win").click()
+    page.get_by_test_id("auto-pass").click()
+    # the win's line in the last moves gets its "auto" tag (later moves push it out of the box)
+    page.evaluate("""() => new MutationObserver(() => {
+      const tag = document.querySelector('[data-testid=log-auto]');
+      if (tag) window.__autoTag = tag.closest('li').textContent;
+    }).observe(document.getElementById('app'), {childList: true, subtree: true})""")
+    stats = {"discards": 0}
+    for s in turns(page, PROBE, DEAL_TIMEOUT_S, "Sichuan (seeded)", live_server, stats):
+        v = s["version"]
+        if not (s["toAct"] and s["ready"] and s["decided"] == str(v)) or s["auto"]:
+            page.wait_for_timeout(30)
+            continue
+        assert not (s["claimWin"] or s["turnWin"] or s["claimPass"]), s  # the switches answer
+        suit = page.locator("[data-action^=suit-][data-suggested=true]")
+        if suit.count():
+            if _click(suit.first):
+                _acted(page, v, "the missing suit")
+        elif s["legal"]:
+            card = _best_discard(live_server, session)
+            if _click(page.locator(f"[data-testid=hand-tile][data-id='{card}']")) \
+                    and _click(page.get_by_test_id("discard")):
+                _acted(page, v, "Discard")
+                stats["discards"] += 1
+        else:
+            page.wait_for_timeout(30)
+    st = live_server.get_json(f"/api/matches/{session['match_id']}", session["token"])["state"]
+    assert st["players"][0]["won"], "the seeded deal offered seat 0 no win (or it was not taken)"
+    assert "You win" in (page.evaluate("window.__autoTag") or ""), page.evaluate("window.__autoTag")
+    page.get_by_test_id("hide-settlement").click()
+    assert "Auto-win" in page.get_by_test_id("auto-note").inner_text()
+    assert "victory" in page.evaluate(CUES)
+    assert not page.js_errors, page.js_errors
