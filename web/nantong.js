@@ -6,7 +6,7 @@
 
 import { h, zh } from "./dom.js";
 import { seatNames, discardRiver, logPanel, meldEventText, settlementPanel, settlementLower, payerPayee, playable,
-  renderTable as kitTable, actButton, choiceButton, inOrder, claimPrompt } from "./kit.js";
+  renderTable as kitTable, actButton, choiceButton, inOrder, claimPrompt, handOrder } from "./kit.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
 import { t, patternName } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
@@ -247,11 +247,10 @@ function myHand(view, ctx, names, discardable) {
   const drawnId = st.drawn?.id;
   const replaced = new Set((p.replacement_cards ?? []).map((c) => c.id));
   const claimFace = st.phase === "claim" && st.to_act ? st.claim?.card.face : null;
-  const cards = sortCards((p.hand ?? []).filter((c) => c.id !== drawnId));
-  if (st.drawn) cards.push(st.drawn);
+  const cards = handOrder(p.hand, st.drawn, ctx.sortDrawn, sortCards);
   const hand = h("div", { class: "lhand lhand--mine", "data-testid": "hand", role: "group", "aria-label": t("app.me.hand") });
   cards.forEach((c) => {
-    if (c.id === drawnId) hand.append(h("span", { class: "lhand__gap", "aria-hidden": "true" }));
+    if (c.id === drawnId && !ctx.sortDrawn) hand.append(h("span", { class: "lhand__gap", "aria-hidden": "true" }));
     const legal = discardable.has(c.id);
     const selected = legal && ctx.selected === c.id;
     const repl = replaced.has(c.id);

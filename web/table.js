@@ -8,7 +8,7 @@ import { tileEl, backEl, faceOfId, faceKey, tileName, suitName, windName, SUIT_C
 import { t } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
 import { turnOptions, turnPrompt } from "./prompts.js";
-import { seatNames, meldEventText, logPanel, discardRiver, playable, renderTable as kitTable, isActing,
+import { seatNames, meldEventText, logPanel, discardRiver, playable, handOrder, renderTable as kitTable, isActing,
   actButton, inOrder, claimPrompt, settlementPanel, settlementLower, paymentsSection, paymentRow } from "./kit.js";
 
 /** Payment reasons: the text is app.reason.<code>, the Chinese term stays beside it. */
@@ -257,12 +257,11 @@ function myHand(view, ctx, names, discardable) {
   const p = st.players[names.me];
   if (p.won) return shownHand(p, "lg");
   const drawnId = st.drawn?.id;
-  const cards = sortTiles((p.hand ?? []).filter((c) => c.id !== drawnId));
-  if (st.drawn) cards.push(st.drawn);
+  const cards = handOrder(p.hand, st.drawn, ctx.sortDrawn, sortTiles);
   const hand = h("div", { class: "hand hand--mine", "data-testid": "hand", role: "group",
     "aria-label": t("app.me.hand") });
   cards.forEach((c) => {
-    if (c.id === drawnId) hand.append(h("span", { class: "hand__gap", "aria-hidden": "true" }));
+    if (c.id === drawnId && !ctx.sortDrawn) hand.append(h("span", { class: "hand__gap", "aria-hidden": "true" }));
     const legal = discardable.has(c.id);
     const selected = legal && ctx.selected === c.id;
     const missing = p.missing_suit && c.face[1] === p.missing_suit;

@@ -176,6 +176,12 @@ def test_play_a_paohuzi_deal_by_clicking(live_server: LiveServer, new_page: Any)
     assert all(big == face.startswith("d") for face, big in hand), hand
     assert page.get_by_test_id("kan").count() == len(me["kans"] or [])
     assert_font_loaded(page)
+    # the auto-play switches that mean something here: no drawn card in a Paohuzi hand, so no
+    # auto-discard or auto-sort (web/autoplay.js), and all off until the player turns them on
+    switches = page.get_by_test_id("autoplay").locator("input")
+    assert [switches.nth(i).get_attribute("data-testid") for i in range(switches.count())] \
+        == ["auto-win", "auto-pass"]
+    assert not any(switches.nth(i).is_checked() for i in range(switches.count()))
 
     started = time.monotonic()
     stats = play_paohuzi_deal(page, live_server)
