@@ -246,11 +246,21 @@ class Wait(Wire):
                                               "reveal)")
 
 
+class Improving(Wire):
+    face: str
+    unseen: int = Field(description="Copies the seat cannot see (the stock, others' hands)")
+
+
+IMPROVING = ("When the hand left is not ready: the faces whose next card would bring it a "
+             "step nearer (its ukeire), with a copy unseen")
+
+
 class HandHint(Wire):
     shanten: int = Field(description="0 ready, −1 complete, else cards still to exchange "
                                      "(Paohuzi: toward seven groups, huxi aside)")
     ready: bool
     waits: list[Wait] = Field(description="When the hand is one card short of a win")
+    improving: list[Improving] = Field(description=IMPROVING)
     huxi: int | None = Field(description="Paohuzi: huxi the exposed groups and kans give")
     huxi_needed: int | None = Field(description="Paohuzi: huxi still short of 15")
 
@@ -261,6 +271,7 @@ class DiscardHint(Wire):
     shanten: int
     ready: bool = Field(description="The hand left after this discard has a wait")
     waits: list[Wait]
+    improving: list[Improving] = Field(description=IMPROVING)
     danger: list[int] = Field(description="Visibly ready opponents this discard could let win")
 
 
@@ -278,6 +289,8 @@ class Hints(Wire):
     available: bool = Field(description="False when there is nothing to hint (reason says why)")
     reason: str | None = Field(description="over | won (Sichuan: the seat has won already)")
     unit: Literal["points", "hu", "huxi"]
+    win_offered: bool = Field(description="The seat may declare a win now (a `win` among its "
+                                          "legal actions)")
     hand: HandHint | None
     discards: list[DiscardHint] = Field(description="Each legal discard, when the seat is to "
                                                     "discard now")

@@ -15,6 +15,7 @@ import copy
 import json
 import os
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -191,7 +192,38 @@ def test_hints_never_leak(game: Game, seed: int) -> None:
     for i, state in states(game, seed):
         for s in range(game.players):
             det = game.determinize(state, s, random.Random(1000 * seed + i))
-            assert game.hints(det, s) == game.hints(state, s), f"step {i}, seat {s}"
+            hints = game.hints(state, s)
+            assert game.hints(det, s) == hints, f"step {i}, seat {s}"
+            assert_unseen_from_view(hints, game.view(state, s), f"step {i}, seat {s}")
+
+
+def visible_faces(view: object) -> Counter[str]:
+    """The faces of the distinct cards a view shows (its hand, discards, exposed melds...)."""
+    cards: dict[int, str] = {}
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if is_int(node.get("id")) and isinstance(node.get("face"), str):
+                cards[node["id"]] = node["face"]
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, (list, tuple)):
+            for item in node:
+                walk(item)
+
+    walk(view)
+    return Counter(cards.values())
+
+
+def assert_unseen_from_view(hints: dict[str, Any], view: dict[str, Any], where: str) -> None:
+    """Every unseen count in the hints (waits, improving faces) is four copies less those the
+    seat's view shows: the hints need nothing the seat cannot see."""
+    if not hints["available"]:
+        return
+    seen = visible_faces(view)
+    rows = [hints["hand"], *hints["discards"]]
+    for entry in (e for r in rows for key in ("waits", "improving") for e in r[key]):
+        assert entry["unseen"] == 4 - seen[entry["face"]], (where, entry)
 
 
 def card_ids_in(node: object) -> Iterator[int]:

@@ -694,9 +694,10 @@ function mahjongReading(page, r) {
  *  current player's), the rows under them, and what comes before and after the table. */
 const AROUND = {
   mcr: {
-    foot: (res) => [
-      footRow(t("calc.mcr.before_flowers"), res.points_before_flowers, "calc-before-flowers"),
-      totalRow(t("calc.total_points"), res.total)],
+    // the flowers after "total before flowers", so that the rows add up top to bottom
+    subtotal: () => ({ label: t("calc.mcr.before_flowers"), testid: "calc-before-flowers",
+      later: (it) => it.code === "flower_tiles" }),
+    foot: (res) => [totalRow(t("calc.total_points"), res.total)],
     after: (res, page) => [
       h("p", { class: res.meets_minimum ? "calc__ok" : "calc__warn", "data-testid": "calc-minimum" },
         res.meets_minimum ? t("calc.mcr.minimum_met", { points: res.points_before_flowers })
@@ -743,7 +744,7 @@ function scoredResult(game, res, page) {
   return [
     around.before ? around.before(score, page, res) : null,
     itemsTable(game, score.items, { unit: score.unit, card: (f) => page.card(f, "small"),
-      foot: around.foot(score, res), cls: "calc__table", testid: "calc-table" }),
+      foot: around.foot(score, res), subtotal: around.subtotal?.(), cls: "calc__table", testid: "calc-table" }),
     ...around.after(score, page, res),
   ];
 }

@@ -1,7 +1,9 @@
 // Hints at the table (issue 7): a "Hints" switch, remembered in localStorage, and a panel with
 // the hand's distance from ready (Paohuzi: also the huxi held and still needed), what each
 // discard leaves — ready or not, each wait with its unseen copies and what a win on it would
-// score — and a warning step before a discard that could let a visibly ready opponent win.
+// score, or else the faces that would bring it a step nearer (kinds and unseen copies, the
+// efficiency tools' ukeire; issue 26) — best first, a word when a win is offered instead of
+// the discards, and a warning step before a discard that could let a visibly ready opponent win.
 // The numbers come from GET /api/matches/{id}/hints (server/assist.py), fetched once per
 // version and only while hints are on; the server computes them from this seat's view alone.
 //
@@ -161,9 +163,16 @@ export function hintsPanel(view, ctx, session, rerender) {
   }
   if (state.pending) panel.append(warning(view, data, ctx.on, rerender));
   panel.append(summary(view, data));
+  if (data.win_offered) {
+    panel.append(h("p", { class: "hints__win", "data-testid": "hints-win" }, t("hints.winOffered")));
+  }
   if (data.ready_opponents.length) panel.append(readyOpponents(view, data));
   if (data.hand.waits.length) panel.append(waitList(view, data, data.hand.waits, "hand"));
-  if (data.discards.length) panel.append(discardRows(view, ctx, data));
+  if (data.hand.improving?.length) {
+    panel.append(h("div", { class: "hints__hand-improving" }, improvingLine(view, data.hand.improving)));
+  }
+  // a win on offer: no "keeps you ready" rows to talk the player out of it
+  if (data.discards.length && !data.win_offered) panel.append(discardRows(view, ctx, data));
   return panel;
 }
 
@@ -244,6 +253,26 @@ function waitList(view, data, waits, where) {
   }));
 }
 
+const CARD_GAMES = new Set([...WORD_GAMES, ...LONG_GAMES]);
+const SHOWN_CLOSEST = 4; // discards shown unfolded when none keeps the hand ready
+const unseenSum = (faces) => faces.reduce((n, f) => n + f.unseen, 0);
+
+/** The faces that bring a hand a step nearer: "6 kinds, 18 tiles" and each face with its
+ *  unseen copies. */
+function improvingLine(view, faces) {
+  const game = view.game;
+  const things = CARD_GAMES.has(game) ? "cards" : "tiles";
+  if (!faces.length) return h("span", { class: "hints__muted", "data-testid": "hints-improving" }, t("hints.improve.none"));
+  const total = unseenSum(faces);
+  return h("span", { class: "hints__improving", "data-testid": "hints-improving", "data-kinds": faces.length,
+    "data-unseen": total, title: t("hints.improve.title"), "aria-label": t("hints.improve.title") },
+  h("span", { class: "hints__improving-count" }, t("hints.improve.summary", {
+    kinds: t("hints.improve.kinds", { count: faces.length }), tiles: t(`hints.improve.${things}`, { count: total }) })),
+  h("span", { class: "hints__improving-faces" }, faces.map((f) => h("span", {
+    class: "hints__improving-face", "data-face": f.face, title: t("hints.unseen", { count: f.unseen }),
+  }, faceEl(game, f.face, "xs"), h("small", {}, String(f.unseen))))));
+}
+
 function discardRow(view, ctx, data, row) {
   const game = view.game;
   const selected = row.cards.includes(ctx.selected);
@@ -255,16 +284,20 @@ function discardRow(view, ctx, data, row) {
   },
   h("div", { class: "hints__discard-head" }, faceEl(game, row.face),
     h("span", {}, status),
+    !row.ready && row.shanten > 0 ? improvingLine(view, row.improving ?? []) : null,
     row.danger.length ? h("span", { class: "hints__danger" }, "⚠ ", t("hints.danger", { who: seatList(view, row.danger) })) : null),
   row.waits.length ? waitList(view, data, row.waits, `d${row.face}`) : null);
 }
 
 function discardRows(view, ctx, data) {
+  // fewest steps first; then the most unseen copies that win (ready) or bring it nearer
   const bestFirst = [...data.discards].sort((a, b) => a.shanten - b.shanten
-    || winning(b) - winning(a));
-  // shown: the discards that keep the hand ready, or else the ones that leave it closest
+    || winning(b) - winning(a) || unseenSum(b.improving ?? []) - unseenSum(a.improving ?? []));
+  // shown: the discards that keep the hand ready, or else the few best of those that leave it
+  // closest (most tiles that bring it nearer); the rest folded
   const best = bestFirst.length ? bestFirst[0].shanten : 0;
-  const shown = bestFirst.filter((r) => r.ready || r.shanten === best);
+  const closest = bestFirst.filter((r) => r.ready || r.shanten === best);
+  const shown = closest.some((r) => r.ready) ? closest : closest.slice(0, SHOWN_CLOSEST);
   const rest = bestFirst.filter((r) => !shown.includes(r));
   const list = (rows) => h("ul", { class: "hints__discards" }, rows.map((r) => discardRow(view, ctx, data, r)));
   return h("div", { class: "hints__section" },

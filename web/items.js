@@ -57,18 +57,31 @@ export function footRow(label, value, testid, cls = "") {
     h("td", { class: "num", "data-testid": testid, "data-value": value }, String(value)));
 }
 
+/** A subtotal row inside the items: a label and what the items above it make. */
+function subtotalRow(sub, running) {
+  return h("tr", { class: `items__sub ${sub.cls ?? ""}`, "data-testid": "item-subtotal", "data-value": running },
+    h("td", { colspan: 3 }, sub.label),
+    h("td", { class: "num", "data-testid": sub.testid, "data-value": running }, String(running)));
+}
+
 /**
  * The items as one table: name (with its Chinese name), detail, value × count, total.
  * opts.unit: the score's unit (its column header); opts.foot: rows under the items;
  * opts.card: how to draw a face; opts.cls: classes of the table; opts.empty: what to say when
- * there are no items.
+ * there are no items; opts.subtotal: {label, testid, cls, later(item)}: a row with the sum so
+ * far before the items ``later`` picks (MCR's flowers, counted after the 8-point minimum),
+ * which are drawn last, so that the rows read top to bottom: patterns, "total before
+ * flowers", flowers, then the foot's total.
  */
 export function itemsTable(game, items, opts = {}) {
   const card = opts.card ?? ((f) => itemCard(game, f));
+  const sub = opts.subtotal;
+  const later = sub ? items.filter((it) => sub.later(it)) : [];
   const rows = [];
   let running = 0;
   let prev = null;
-  for (const it of items) {
+  for (const it of sub ? [...items.filter((x) => !later.includes(x)), ...later] : items) {
+    if (sub && it === later[0]) rows.push(subtotalRow(sub, running));
     if (it.op === "×" && prev === "+") {
       rows.push(h("tr", { class: "items__sub", "data-testid": "item-subtotal" },
         h("td", { colspan: 3 }, t("calc.items.so_far")), h("td", { class: "num" }, String(running))));
@@ -86,6 +99,7 @@ export function itemsTable(game, items, opts = {}) {
     h("td", { class: "num", "data-testid": "item-total", "data-value": it.op === "+" ? it.total : running },
       String(it.op === "+" ? it.total : running))));
   }
+  if (sub && !later.length && items.length) rows.push(subtotalRow(sub, running));
   const head = [t("calc.col.item"), t("calc.col.detail"), t(`calc.col.${opts.unit ?? "points"}`), t("calc.col.total")];
   return h("table", { class: `items ${opts.cls ?? ""}`, "data-testid": opts.testid ?? "items" },
     h("thead", {}, h("tr", {}, head.map((c, i) => h("th", { class: i > 1 ? "num" : "" }, c)))),

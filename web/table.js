@@ -339,10 +339,13 @@ function winCard(view, w, names) {
   const st = view.state;
   const p = st.players[w.seat];
   const mcr = w.unit === "points"; // MCR wins count points, Sichuan wins fan
+  // MCR: the patterns, "total before flowers" (the 8-point minimum), the flowers, the total
+  const subtotal = mcr ? {
+    label: [t("app.mj.beforeFlowers"), " ", h("small", { class: "muted" }, t("app.mj.eightNeeded"))],
+    testid: "points-before-flowers", cls: "patterns__sub", later: (it) => it.code === "flower_tiles",
+  } : null;
   const foot = mcr ? [
-    footRow([t("app.mj.beforeFlowers"), " ", h("small", { class: "muted" }, t("app.mj.eightNeeded"))],
-      w.points_before_flowers, "points-before-flowers", "patterns__sub"),
-    footRow(t("app.mj.withFlowers"), w.total, "win-total"),
+    footRow(t("app.mj.withFlowers"), w.total, "win-total", "patterns__total"),
   ] : [
     h("tr", {}, h("td", { colspan: 3 },
       t("app.mj.fanTotal", { fan: t("app.unit.fan", { count: w.fan }) }),
@@ -356,7 +359,7 @@ function winCard(view, w, names) {
       h("b", { class: "win__tile" }, faceOfId(w.tile)),
       mcr ? h("span", { class: "win__points" }, t("app.unit.points", { count: w.total })) : null),
     h("div", { class: "win__hand" }, shownHand(p, "sm"), meldsEl(p.melds, "sm"), flowersEl(p.flowers)),
-    itemsTable(view.game ?? st.game, w.items, { unit: w.unit, foot, cls: "patterns" }));
+    itemsTable(view.game ?? st.game, w.items, { unit: w.unit, foot, subtotal, cls: "patterns" }));
 }
 
 /** Sichuan's kong payments say which kong (app.kongKind.*). */

@@ -12,10 +12,14 @@ The JSON (the protocol's ``game.hints(state, seat)``, which calls ``engine/<game
 ``server/assist.py`` serves it as ``GET /api/matches/{id}/hints``)::
 
     {"game": "mcr", "seat": 0, "available": true, "reason": null, "unit": "points",
-     "hand": {"shanten": 1, "ready": false, "waits": [], "huxi": null, "huxi_needed": null},
+     "win_offered": false,
+     "hand": {"shanten": 1, "ready": false, "waits": [], "improving": [Tile...],
+              "huxi": null, "huxi_needed": null},
      "discards": [{"face": "9s", "cards": [97], "shanten": 0, "ready": true,
-                   "waits": [Wait...], "danger": [2]}],
+                   "waits": [Wait...], "improving": [], "danger": [2]}],
      "ready_opponents": [{"seat": 2, "why": "declared"}]}
+
+    Tile = {"face": "4m", "unseen": 3}   # a face that would bring the hand a step nearer
 
     Wait = {"face": "3m", "unseen": 2,
             "claimed": Score,      # won on another player's card (a discard; Paohuzi: a reveal)
@@ -48,7 +52,7 @@ def score_json(wins: bool, total: int, items: Sequence[Item], tun: int | None = 
 def no_hints(game: str, seat: int | None, reason: str, unit: str) -> JSON:
     """Hints when there are none to give: ``reason`` ``over``, ``spectator``..."""
     return {"game": game, "seat": seat, "available": False, "reason": reason, "unit": unit,
-            "hand": None, "discards": [], "ready_opponents": []}
+            "win_offered": False, "hand": None, "discards": [], "ready_opponents": []}
 
 
 def unseen_counts(hidden: Iterable[int], face_of: Callable[[int], int], faces: int) -> Counts:
@@ -76,9 +80,13 @@ class Hinter:
 
     def __init__(self, *, names: Sequence[str], distance: Callable[[Counts], int],
                  waits: Callable[[Counts], Iterable[int]], score: ScoreFn,
-                 unseen: Counts, held: Counts) -> None:
+                 unseen: Counts, held: Counts,
+                 near: Callable[[int], Sequence[int]] | None = None) -> None:
         """``held``: copies of each face the seat holds in hand and in its own groups (a face
-        it holds four of is no wait, whatever the shapes say)."""
+        it holds four of is no wait, whatever the shapes say). ``near``: when given, the faces
+        a card of a face can make a group or a partial one with; a face none of whose near
+        faces (nor itself) is in the hand cannot bring it nearer, and is not measured."""
+        self.near = near
         self.names = names
         self.distance = distance
         self.waits_of = waits
@@ -100,6 +108,19 @@ class Hinter:
                         "self_drawn": drawn or score_json(False, 0, [])})
         return out
 
+    def improving(self, counts: Counts, shanten: int) -> list[JSON]:
+        """The faces (with a copy unseen) whose card would leave ``counts`` nearer than
+        ``shanten``: the distance of the hand one card longer is that of its best discard."""
+        out = []
+        for f, n in enumerate(self.unseen):
+            if not n or self.held[f] >= 4:
+                continue
+            if self.near and not counts[f] and not any(counts[g] for g in self.near(f)):
+                continue
+            if self.distance(add_one(counts, f)) < shanten:
+                out.append({"face": self.names[f], "unseen": n})
+        return out
+
     def measure(self, counts: Counts, waiting: bool) -> tuple[int, list[JSON]]:
         """Shanten and waits of a hand; ``waiting``: it is one card short of a win, so it is
         ready exactly when it has a wait (whatever shapes the distance counts)."""
@@ -110,20 +131,33 @@ class Hinter:
         return (0 if waits else max(d, 1)), waits
 
 
+def add_one(counts: Counts, face: int) -> Counts:
+    return counts[:face] + (counts[face] + 1,) + counts[face + 1:]
+
+
+def offers_win(legal: Iterable[Action]) -> bool:
+    """Whether the seat's legal actions hold a win (every game calls it ``win``)."""
+    return any(a.get("type") == "win" for a in legal)
+
+
 def discard_hints(hinter: Hinter, counts: Counts, *, waiting: bool,
-                  discards: dict[int, list[int]], danger: Callable[[int], list[int]]) -> JSON:
+                  discards: dict[int, list[int]], danger: Callable[[int], list[int]],
+                  win_offered: bool = False) -> JSON:
     """The hand as it stands (``waiting``: one card short of a win, between turns) and, when
-    the seat is to discard, each legal discard's shanten, waits and danger."""
+    the seat is to discard, each legal discard's shanten, waits or improving faces, and
+    danger."""
     shanten, waits = hinter.measure(counts, waiting)
     rows = []
     for f, cards in discards.items():
-        after = list(counts)
-        after[f] -= 1
-        d, w = hinter.measure(tuple(after), True)
+        after = counts[:f] + (counts[f] - 1,) + counts[f + 1:]
+        d, w = hinter.measure(after, True)
         rows.append({"face": hinter.names[f], "cards": cards, "shanten": d, "ready": bool(w),
-                     "waits": w, "danger": danger(f)})
-    return {"hand": {"shanten": shanten, "ready": bool(waits), "waits": waits,
-                     "huxi": None, "huxi_needed": None},
+                     "waits": w, "improving": hinter.improving(after, d) if d > 0 else [],
+                     "danger": danger(f)})
+    improving = hinter.improving(counts, shanten) if waiting and shanten > 0 else []
+    return {"win_offered": win_offered,
+            "hand": {"shanten": shanten, "ready": bool(waits), "waits": waits,
+                     "improving": improving, "huxi": None, "huxi_needed": None},
             "discards": rows}
 
 
@@ -133,5 +167,5 @@ def hints_json(game: str, seat: int, unit: str, body: JSON,
             **body, "ready_opponents": [{"seat": s, "why": why} for s, why in ready_opponents]}
 
 
-__all__ = ["Counts", "Hinter", "ScoreFn", "discard_faces", "discard_hints", "hints_json",
-           "no_hints", "score_json", "unseen_counts"]
+__all__ = ["Counts", "Hinter", "ScoreFn", "add_one", "discard_faces", "discard_hints",
+           "hints_json", "no_hints", "offers_win", "score_json", "unseen_counts"]

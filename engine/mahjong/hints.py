@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.hints import Counts, Hinter, discard_faces, unseen_counts
+from ..core.protocol import Action
 from .shanten import Block, combine_blocks, hand_parts, suit_blocks
 
 
@@ -75,11 +76,12 @@ def hand_counts(state: Any, seat: int, faces: int) -> Counts:
     return tuple(c)
 
 
-def table_discards(game: Any, state: Any, seat: int) -> dict[int, list[int]]:
-    """The seat's legal discards by face, only during its own turn in play."""
+def table_discards(state: Any, seat: int, legal: Sequence[Action]) -> dict[int, list[int]]:
+    """The seat's legal discards (``legal``: its legal actions) by face, only during its own
+    turn in play."""
     if state.phase != "play" or state.turn != seat:
         return {}
-    return discard_faces(game.legal_actions(state, seat))
+    return discard_faces(legal)
 
 
 def single_tile_opponents(game: Any, state: Any, seat: int) -> list[int]:

@@ -21,7 +21,14 @@ from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations
 
-from ..core.hints import Counts, discard_hints, hints_json, no_hints, score_json
+from ..core.hints import (
+    Counts,
+    discard_hints,
+    hints_json,
+    no_hints,
+    offers_win,
+    score_json,
+)
 from ..core.protocol import JSON
 from ..mahjong import FACE_NAMES, NUM_FACES, seven_pairs_shanten, standard_shanten
 from ..mahjong.hand import add_face
@@ -96,8 +103,10 @@ def hints(game: Mcr, state: State, seat: int) -> JSON:
             return []
         return [s for s in ready if could_win(s, face)]
 
+    legal = game.legal_actions(state, seat)
     body = discard_hints(hinter, counts, waiting=sum(counts) % 3 == 1,
-                         discards=table_discards(game, state, seat), danger=danger)
+                         discards=table_discards(state, seat, legal), danger=danger,
+                         win_offered=offers_win(legal))
     return hints_json(game.name, seat, "points", body, [(s, "single_tile") for s in ready])
 
 

@@ -20,7 +20,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.hints import Counts, discard_hints, hints_json, no_hints, score_json
+from ..core.hints import (
+    Counts,
+    discard_hints,
+    hints_json,
+    no_hints,
+    offers_win,
+    score_json,
+)
 from ..core.items import Item, item
 from ..core.protocol import JSON
 from ..mahjong import standard_shanten
@@ -73,8 +80,10 @@ def hints(game: Nantong, state: State, seat: int) -> JSON:
     def danger(face: int) -> list[int]:
         return [s for s, _ in ready if could_complete(hinter.unseen, len(state.hands[s]), face)]
 
+    legal = game.legal_actions(state, seat)
     body = discard_hints(hinter, counts, waiting=sum(counts) % 3 == 1,
-                         discards=table_discards(game, state, seat), danger=danger)
+                         discards=table_discards(state, seat, legal), danger=danger,
+                         win_offered=offers_win(legal))
     return hints_json(game.name, seat, "hu", body, ready)
 
 

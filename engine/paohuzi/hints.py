@@ -27,6 +27,7 @@ from ..core.hints import (
     discard_hints,
     hints_json,
     no_hints,
+    offers_win,
     score_json,
     unseen_counts,
 )
@@ -52,22 +53,17 @@ def loose_blocks(counts: Counts, head: bool) -> tuple[Block, ...]:
     v = i % 10  # value − 1
     c = counts
 
-    def has(*faces: int) -> bool:
-        need: dict[int, int] = {}
-        for f in faces:
-            need[f] = need.get(f, 0) + 1
-        return all(0 <= f < NUM_FACES and c[f] >= n for f, n in need.items())
-
+    # i is the lowest card held, so every face below it is empty and every partner is above
     takes: list[tuple[tuple[int, ...], Block]] = []
-    if v <= 7 and has(i, i + 1, i + 2):
+    if v <= 7 and c[i + 1] and c[i + 2]:
         takes.append(((i, i + 1, i + 2), (1, 0, 0)))
-    if v == 1 and has(i, i + 5, i + 8):
+    if v == 1 and c[i + 5] and c[i + 8]:
         takes.append(((i, i + 5, i + 8), (1, 0, 0)))
-    if i < 10 and has(i, i, i + 10):
+    if i < 10 and c[i] >= 2 and c[i + 10]:
         takes.append(((i, i, i + 10), (1, 0, 0)))
-    if i < 10 and has(i, i + 10, i + 10):
+    if i < 10 and c[i + 10] >= 2:
         takes.append(((i, i + 10, i + 10), (1, 0, 0)))
-    if has(i, i):
+    if c[i] >= 2:
         takes.append(((i, i), (0, 1, 0)))
         if head:
             takes.append(((i, i), (0, 0, 1)))
@@ -75,7 +71,7 @@ def loose_blocks(counts: Counts, head: bool) -> tuple[Block, ...]:
     partners += [i + 2] if v <= 7 else []
     partners += [i + 5, i + 8] if v == 1 else [i + 3] if v == 6 else []
     partners += [i + 10] if i < 10 else []
-    takes += [((i, j), (0, 1, 0)) for j in partners if has(i, j)]
+    takes += [((i, j), (0, 1, 0)) for j in partners if c[j]]
     takes.append(((i,), (0, 0, 0)))  # left alone
     out: set[Block] = set()
     for faces, (m, t, p) in takes:
@@ -85,6 +81,18 @@ def loose_blocks(counts: Counts, head: bool) -> tuple[Block, ...]:
         for m2, t2, p2 in loose_blocks(tuple(rest), head and not p):
             out.add((m + m2, t + t2, p + p2))
     return _pareto(out)
+
+
+@lru_cache(maxsize=NUM_FACES)
+def near(face: int) -> tuple[int, ...]:
+    """The faces a card of ``face`` can make a chi or a partial one with (``loose_blocks``):
+    its neighbours of its size, the same value of the other size, and 2–7–10."""
+    size, v = divmod(face, 10)
+    out = {size * 10 + w for w in range(v - 2, v + 3) if 0 <= w < 10 and w != v}
+    out.add((1 - size) * 10 + v)
+    if v in (1, 6, 9):
+        out.update(size * 10 + w for w in (1, 6, 9) if w != v)
+    return tuple(sorted(out))
 
 
 def distance(counts: Counts, exposed_groups: int, fours: int) -> int:
@@ -131,13 +139,14 @@ def hints(game: Paohuzi, state: State, seat: int) -> JSON:
         for f in fs:
             held[f] += 1
     hinter = Hinter(names=FACE_NAMES, distance=lambda c: distance(c, groups, fours),
-                    waits=waits, score=score, held=tuple(held),
+                    waits=waits, score=score, held=tuple(held), near=near,
                     unseen=unseen_counts(game.hidden_cards(state, seat), lambda c: c >> 2,
                                          NUM_FACES))
     mine = state.phase == "play" and state.turn == seat
-    discards = discard_faces(game.legal_actions(state, seat)) if mine else {}
+    legal = game.legal_actions(state, seat)
     body = discard_hints(hinter, counts, waiting=not game.needs_discard(state, seat),
-                         discards=discards, danger=lambda f: [])
+                         discards=discard_faces(legal) if mine else {}, danger=lambda f: [],
+                         win_offered=offers_win(legal))
     secured = sum(group_huxi(k, fs) for k, fs in exposed)
     secured += sum(group_huxi("kan", (f,) * 3) for f, n in enumerate(counts) if n == 3)
     body["hand"]["huxi"] = secured
@@ -152,4 +161,4 @@ def game_counts(state: State, seat: int) -> list[int]:
     return c
 
 
-__all__ = ["distance", "hints", "loose_blocks"]
+__all__ = ["distance", "hints", "loose_blocks", "near"]

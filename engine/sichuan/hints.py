@@ -16,7 +16,14 @@ and the discards an opponent could win on (``engine/core/hints.py`` has the JSON
 
 from __future__ import annotations
 
-from ..core.hints import Counts, discard_hints, hints_json, no_hints, score_json
+from ..core.hints import (
+    Counts,
+    discard_hints,
+    hints_json,
+    no_hints,
+    offers_win,
+    score_json,
+)
 from ..core.items import item
 from ..core.protocol import JSON
 from ..mahjong import (
@@ -93,8 +100,10 @@ def hints(game: Sichuan, state: State, seat: int) -> JSON:
     def danger(face: int) -> list[int]:
         return [s for s in ready if face // 9 != state.missing[s] and hinter.unseen[face] > 0]
 
+    legal = game.legal_actions(state, seat)
     body = discard_hints(hinter, counts, waiting=sum(counts) % 3 == 1,
-                         discards=table_discards(game, state, seat), danger=danger)
+                         discards=table_discards(state, seat, legal), danger=danger,
+                         win_offered=offers_win(legal))
     return hints_json(game.name, seat, "points", body, [(s, "single_tile") for s in ready])
 
 

@@ -7,6 +7,7 @@ from engine.core.hints import (
     Hinter,
     discard_faces,
     discard_hints,
+    offers_win,
     score_json,
     unseen_counts,
 )
@@ -53,3 +54,25 @@ def test_discard_rows_carry_waits_scores_and_danger() -> None:
     assert row["face"] == "a" and row["cards"] == [3] and row["ready"] and row["danger"] == [2]
     [wait] = row["waits"]
     assert wait["unseen"] == 4 and wait["claimed"]["total"] == 10 and wait["self_drawn"]["total"] == 11
+
+
+def test_improving_faces_bring_the_hand_a_step_nearer_and_have_a_copy_unseen() -> None:
+    """Ukeire: a face is listed when the hand with its card is nearer (the distance of the
+    longer hand), with its unseen copies; a face with none unseen is left out (no draw brings
+    it). Ready rows have waits instead, so no improving faces."""
+    def distance(c: tuple[int, ...]) -> int:
+        return 2 - c[0] - c[2]  # a card of a or of c helps; b never
+
+    h = Hinter(names=("a", "b", "c"), distance=distance, waits=lambda c: [],
+               score=lambda c, f, own: None, unseen=(3, 4, 0), held=(1, 0, 0))
+    assert h.improving((0, 1, 0), 2) == [{"face": "a", "unseen": 3}]
+    body = discard_hints(h, (0, 2, 0), waiting=False, discards={1: [4, 5]},
+                         danger=lambda f: [], win_offered=True)
+    [row] = body["discards"]
+    assert row["shanten"] == 2 and row["improving"] == [{"face": "a", "unseen": 3}]
+    assert body["win_offered"] and body["hand"]["improving"] == []
+
+
+def test_a_win_is_offered_when_a_legal_action_is_a_win() -> None:
+    assert offers_win([{"type": "discard", "card": 3}, {"type": "win"}])
+    assert not offers_win([{"type": "pass"}])

@@ -4,6 +4,7 @@ tile (no leak: tests/test_properties.py)."""
 
 from __future__ import annotations
 
+from engine.core.state import evolve
 from engine.mcr import GAME as G
 from engine.mcr.hints import hints
 from tests.mcr.position import position
@@ -90,3 +91,38 @@ def test_warning_against_a_face_down_kong_does_not_read_its_face() -> None:
     assert hints(G, flush, 0) == hints(G, not_flush, 0)
     safe = _kong_position("5p", hand="9m E S W N C F P 7p 7s 1p 2p 3p 8m")
     assert by_face(hints(G, safe, 0))["9m"]["danger"] == []
+
+
+def _efficiency_position():
+    """123m 456p 789s 23s E WW, W just drawn; seat 2 shows a pung of E, seat 2 discarded a
+    1s and a 4s, seat 3 holds a 4s (hidden from seat 0: it counts as unseen)."""
+    state, _ = position({0: "1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s E W W", 1: "C", 3: "4s"},
+                        melds={2: [("pung", "E", 1)]}, drawn="W")
+    gone = tuple(max(t for t in state.wall if t >> 2 == f) for f in (18, 21))  # 1s, 4s
+    return evolve(state, discards=((), (), gone, ()),
+                  wall=tuple(t for t in state.wall if t not in gone))
+
+
+def test_each_discard_lists_the_tiles_that_bring_it_nearer() -> None:
+    """Ukeire checked by hand. After 2s the hand (123m 456p 789s 3s E WW) is one step away,
+    and a step nearer with 1s 2s 3s 4s 5s (a partial with 3s), W (a third: four melds) or E (a
+    second pair); E has no copy unseen (one in hand, three in seat 2's pung), so it is left
+    out: 6 kinds, 3+3+3+3+4+2 = 18 tiles (1s and 4s: one in the discards; 2s and 3s: one in
+    hand; W: two in hand). After W: 1s 4s W, 8 tiles. After E: ready on 1s 4s, no list."""
+    rows = by_face(hints(G, _efficiency_position(), 0))
+    improving = {f: {i["face"]: i["unseen"] for i in r["improving"]} for f, r in rows.items()}
+    assert improving["2s"] == {"1s": 3, "2s": 3, "3s": 3, "4s": 3, "5s": 4, "W": 2}
+    assert improving["W"] == {"1s": 3, "4s": 3, "W": 2}
+    assert improving["1m"] == {"1m": 3, "4m": 4, "1s": 3, "4s": 3}
+    assert rows["E"]["ready"] and improving["E"] == {}
+    assert {w["face"]: w["unseen"] for w in rows["E"]["waits"]} == {"1s": 3, "4s": 3}
+    assert all(r["shanten"] == 1 for f, r in rows.items() if f != "E")
+
+
+def test_a_self_drawn_win_is_offered() -> None:
+    """A complete pure straight (16 points) drawn: the hints say a win is offered."""
+    state, _ = position({0: "1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5s 5s"}, drawn="5s")
+    h = hints(G, state, 0)
+    assert h["win_offered"] and h["hand"]["shanten"] == -1
+    state, _ = position({0: "1m 1m 1m 5p 6p 7p 1s 2s 3s E E C 9m 9m"}, drawn="9m")
+    assert not hints(G, state, 0)["win_offered"]

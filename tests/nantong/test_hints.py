@@ -69,3 +69,11 @@ def test_no_leak_hints_equal_on_every_determinization() -> None:
         want = hints(G, state, seat)
         for _ in range(4):
             assert hints(G, G.determinize(state, seat, rng), seat) == want
+
+
+def test_improving_cards_of_a_discard_that_breaks_a_run() -> None:
+    """After 1m the run 2m–9m is two runs and 89m (or 23m and two runs): 1m or 4m or 7m makes
+    three, 6p or 9p completes 7p 8p; 3 copies of each m unseen (one in hand), 4 of 6p, 9p."""
+    improving = by_face(hints(G, table(), 0))["1m"]["improving"]
+    assert {i["face"]: i["unseen"] for i in improving} == {"1m": 3, "4m": 3, "7m": 3,
+                                                           "6p": 4, "9p": 4}

@@ -74,7 +74,7 @@ def test_a_wait_short_of_fifteen_huxi_does_not_win() -> None:
 
 def test_dead_hand_has_no_waits() -> None:
     """PH-4.8: a dead hand never wins."""
-    hand = hints(G, evolve(table(), dead=(True, False, False), phase="claim"), 0)["hand"]
+    hand = hints(G, evolve(table(), dead=(True, False, False), turn=1), 0)["hand"]
     assert hand["waits"] == [] and not hand["ready"]
 
 
@@ -82,3 +82,10 @@ def test_no_discard_is_ever_dangerous() -> None:
     """PH-5.2: nobody wins on a card discarded from a hand."""
     h = hints(G, table(), 0)
     assert h["ready_opponents"] == [] and all(d["danger"] == [] for d in h["discards"])
+
+
+def test_improving_cards_after_a_discard_that_breaks_2_7_10() -> None:
+    """Letting d2 go leaves x8 x9 (x7 or x10 makes a run), d7 d10 (d2 again makes 2–7–10) and
+    d5 alone (d6 makes d5 d6 d7, d10 then goes): 4 faces, 4+4+3+4 = 15 cards unseen."""
+    improving = by_face(hints(G, table(), 0))["d2"]["improving"]
+    assert {i["face"]: i["unseen"] for i in improving} == {"x7": 4, "x10": 4, "d2": 3, "d6": 4}

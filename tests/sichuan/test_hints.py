@@ -91,3 +91,14 @@ def test_over_gives_no_hints() -> None:
     state, _ = position({0: "1m"}, missing="pmpm", phase="over")
     h = hints(G, state, 0)
     assert not h["available"] and h["reason"] == "over" and h["discards"] == []
+
+
+def test_improving_tiles_between_turns_leave_the_missing_suit_out() -> None:
+    """123456m 789s 23s 9m and a dead 5p (missing p), between turns: one step away (the 5p
+    must go). By hand: 1s or 4s (a fourth meld), 9m (a pair beside 23s) bring it nearer; a
+    pin, or 2s/3s (a pair or a partial it has already), do not. 3 kinds, 4+4+3 = 11 tiles."""
+    state, _ = position({0: "1m 2m 3m 4m 5m 6m 7s 8s 9s 2s 3s 5p 9m"}, missing="pmpm", turn=1)
+    hand = hints(G, state, 0)["hand"]
+    assert hand["shanten"] == 1 and not hand["ready"]
+    assert hand["improving"] == [{"face": "9m", "unseen": 3}, {"face": "1s", "unseen": 4},
+                                 {"face": "4s", "unseen": 4}]

@@ -151,3 +151,28 @@ def boxes_on_phone(page: Any, selector: str, width: int = 390) -> list[dict[str,
     for b in boxes:
         assert b["left"] >= 0 and b["right"] <= width, b
     return boxes
+
+
+MCR_ROWS = """(card) => [...card.querySelectorAll('table.patterns tr')].map((r) => ({
+  kind: r.dataset.testid ?? (r.querySelector('[data-testid=win-total]') ? 'total' : r.parentElement.tagName),
+  code: r.dataset.code ?? null,
+  value: Number(r.querySelector('[data-testid=item-total], [data-testid=points-before-flowers], '
+    + '[data-testid=win-total]')?.dataset.value ?? NaN),
+  text: r.innerText,
+}))"""
+
+
+def assert_mcr_rows_add_up(card: Any) -> list[dict[str, Any]]:
+    """An MCR win's rows read top to bottom (issue 26, defect 10: "Flower Tiles 1" sat above
+    "Total before flowers 8"): the patterns, then "Total before flowers" (their sum), then the
+    flowers, then the total (the sum so far); every number is the sum of the rows above it."""
+    rows = [r for r in card.evaluate(MCR_ROWS) if r["kind"] != "THEAD"]
+    kinds = [r["kind"] for r in rows]
+    assert kinds.count("item-subtotal") == 1 and kinds[-1] == "total", rows
+    sub = kinds.index("item-subtotal")
+    patterns, flowers = rows[:sub], rows[sub + 1:-1]
+    assert patterns and all(r["kind"] == "item" and r["code"] != "flower_tiles" for r in patterns)
+    assert all(r["kind"] == "item" and r["code"] == "flower_tiles" for r in flowers), rows
+    assert rows[sub]["value"] == sum(r["value"] for r in patterns), rows
+    assert rows[-1]["value"] == rows[sub]["value"] + sum(r["value"] for r in flowers), rows
+    return rows

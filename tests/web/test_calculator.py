@@ -123,6 +123,14 @@ def test_mcr_melds_flowers_and_situation(live_server: LiveServer, new_page: Any)
     assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["items"]]
     assert got["total"] == engine["total"]
     assert ["flower_tiles", "2"] in got["rows"] and ["seat_wind", "2"] in got["rows"]
+    # issue 26, defect 10: the flowers come after "Points before flowers", which sums the rows
+    # above it, then the total: the rows read top to bottom
+    order = page.evaluate("""() => [...document.querySelectorAll('[data-testid=calc-table] tr')]
+      .map((tr) => tr.dataset.code ?? tr.querySelector('[data-testid]')?.dataset.testid ?? '')
+      .filter((x) => x)""")
+    assert order[-3:] == ["calc-before-flowers", "flower_tiles", "calc-total"], order
+    before = int(page.get_attribute("[data-testid=calc-before-flowers]", "data-value"))
+    assert before == engine["points_before_flowers"] == engine["total"] - 2
     no_missing_keys(page)
 
 

@@ -18,7 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 from .conftest import LiveServer
-from .probe import assert_font_loaded, assert_reasons_in_words, probe, turns
+from .probe import (
+    assert_font_loaded,
+    assert_mcr_rows_add_up,
+    assert_reasons_in_words,
+    probe,
+    turns,
+)
 from .test_e2e import _acted, _click, _session
 
 DEAL_TIMEOUT_S = 45
@@ -168,6 +174,7 @@ def test_play_an_mcr_deal_by_clicking(live_server: LiveServer, new_page: Any) ->
         (win,) = result["wins"]
         card = settlement.get_by_test_id("win")
         assert card.count() == 1
+        assert_mcr_rows_add_up(card.element_handle())  # issue 26, defect 10
         pattern_rows = card.get_by_test_id("item")
         assert pattern_rows.count() == len(win["items"])
         totals = [int(t) for t in card.get_by_test_id("item-total").all_inner_texts()]

@@ -22,7 +22,7 @@ import pytest
 from engine import get_game
 
 from .conftest import LiveServer
-from .probe import ACTION_PROBE, decide, screenshot, turns, wait_past
+from .probe import ACTION_PROBE, decide, overflowing, screenshot, turns, wait_past
 from .test_e2e import _click
 
 GAMES = ["sichuan", "mcr", "nantong", "paohuzi"]
@@ -34,7 +34,8 @@ PANEL = """() => ({
   summary: document.querySelector('[data-testid=hints-shanten]')?.textContent ?? '',
   huxi: document.querySelector('[data-testid=hints-huxi]')?.textContent ?? null,
   rows: [...document.querySelectorAll('[data-testid=hints-discard]')].map((r) =>
-    [r.dataset.face, r.dataset.ready === 'true', r.textContent]),
+    [r.dataset.face, r.dataset.ready === 'true', r.textContent,
+     Number(r.querySelector('[data-testid=hints-improving]')?.dataset.unseen ?? -1)]),
   legal: [...new Set([...document.querySelectorAll('[data-testid=hand-tile][data-legal=true]')]
     .map((el) => el.dataset.face))],
 })"""
@@ -82,13 +83,18 @@ def test_hints_panel_at_each_table(live_server: LiveServer, new_page: Any, game:
     session = page.evaluate("JSON.parse(localStorage.getItem('paiju.current'))")
     api = live_server.get_json(f"/api/matches/{session['match_id']}/hints", session["token"])
     assert api["version"] == shown["version"] and api["available"]
-    assert sorted(f for f, _, _ in shown["rows"]) == sorted(shown["legal"]) \
+    assert sorted(f for f, *_ in shown["rows"]) == sorted(shown["legal"]) \
         == sorted(d["face"] for d in api["discards"])
-    assert {f for f, ready, _ in shown["rows"] if ready} == {d["face"] for d in api["discards"] if d["ready"]}
-    readies = [ready for _, ready, _ in shown["rows"]]
+    assert {f for f, ready, *_ in shown["rows"] if ready} \
+        == {d["face"] for d in api["discards"] if d["ready"]}
+    readies = [ready for _, ready, *_ in shown["rows"]]
     assert readies == sorted(readies, reverse=True), "ready discards come first"
     assert int(shown["shanten"]) == api["hand"]["shanten"] and shown["summary"].strip()
-    assert all(text.strip() for _, _, text in shown["rows"])
+    assert all(text.strip() for _, _, text, _ in shown["rows"])
+    # issue 26: a discard short of ready shows the unseen tiles that bring it nearer
+    improving = {d["face"]: sum(i["unseen"] for i in d["improving"]) for d in api["discards"]
+                 if not d["ready"] and d["shanten"] > 0}
+    assert {f: n for f, _, _, n in shown["rows"] if f in improving} == improving
     if game == "paohuzi":
         assert shown["huxi"] and str(api["hand"]["huxi"]) in shown["huxi"]
     else:
@@ -108,19 +114,21 @@ def test_hints_panel_at_each_table(live_server: LiveServer, new_page: Any, game:
 
 # ---------------------------------------------------------------- the warning step
 
-def _serve(page: Any, url: str, state: Any) -> dict[str, Any]:
-    """Serve the Nantong ``state`` as match ``hints-warning`` for seat 0: the view, legal
-    actions and hints from the engine, and a posted action applied to it."""
-    game = get_game("nantong")
+def _serve(page: Any, url: str, state: Any, name: str = "nantong",
+           shown: str = "[data-testid=table][data-legal-ready=true]") -> dict[str, Any]:
+    """Serve the game ``name``'s ``state`` as match ``hints-warning`` for seat 0: the view,
+    legal actions and hints from the engine, and a posted action applied to it; return once
+    the page shows ``shown``."""
+    game = get_game(name)
     box: dict[str, Any] = {"state": state, "version": 5, "posted": []}
     mid = "hints-warning"
 
     def view() -> dict[str, Any]:
         v = game.view(box["state"], 0)
-        return {"match_id": mid, "game": "nantong", "version": box["version"], "deal": 0, "seat": 0,
+        return {"match_id": mid, "game": name, "version": box["version"], "deal": 0, "seat": 0,
                 "seats": [{"seat": 0, "kind": "human", "level": None}]
-                + [{"seat": s, "kind": "ai", "level": "basic"} for s in (1, 2)],
-                "scores": [0, 0, 0], "seed_hash": v["seed_hash"], "state": v}
+                + [{"seat": s, "kind": "ai", "level": "basic"} for s in range(1, game.players)],
+                "scores": [0] * game.players, "seed_hash": v["seed_hash"], "state": v}
 
     def handle(route: Any) -> None:
         req = route.request
@@ -144,12 +152,12 @@ def _serve(page: Any, url: str, state: Any) -> dict[str, Any]:
     page.route_web_socket("**/ws*", lambda ws: ws.close())
     page.route(f"**/api/matches/{mid}**", handle)
     page.goto(url + "/")
-    page.evaluate("""() => {
-        localStorage.setItem('paiju.current', JSON.stringify({match_id: 'hints-warning', token: 't', game: 'nantong'}));
+    page.evaluate("""(name) => {
+        localStorage.setItem('paiju.current', JSON.stringify({match_id: 'hints-warning', token: 't', game: name}));
         localStorage.setItem('paiju.hints', 'on');
-    }""")
+    }""", name)
     page.reload()
-    page.wait_for_selector("[data-testid=table][data-legal-ready=true]")
+    page.wait_for_selector(shown)
     return box
 
 
@@ -198,4 +206,61 @@ def test_a_safe_discard_needs_no_confirmation(live_server: LiveServer, new_page:
     page.wait_for_function("Number(document.querySelector('[data-testid=table]')?.dataset.version) === 6")
     assert page.get_by_test_id("hints-warning").count() == 0
     assert [p["action"]["card"] >> 2 for p in box["posted"]] == [27]  # Thousand (Q)
+    assert not page.js_errors, page.js_errors
+
+
+# ---------------------------------------------------------------- improving tiles (issue 26)
+
+ROWS = """() => [...document.querySelectorAll('[data-testid=hints-discard]')].map((r) => {
+  const imp = r.querySelector('[data-testid=hints-improving]');
+  return {face: r.dataset.face, ready: r.dataset.ready === 'true', text: r.innerText,
+          kinds: imp ? Number(imp.dataset.kinds) : null, unseen: imp ? Number(imp.dataset.unseen) : null,
+          faces: imp ? [...imp.querySelectorAll('.hints__improving-face')]
+            .map((f) => [f.dataset.face, f.querySelector('small').innerText]) : []};
+})"""
+
+
+def test_each_discard_shows_the_tiles_that_bring_it_nearer(live_server: LiveServer,
+                                                           new_page: Any) -> None:
+    """Issue 26, defect 6: an MCR hand one discard from ready (tests/mcr/test_hints.py checks
+    the counts by hand). Each other discard shows its kinds and unseen tiles, with each face
+    and its count, and the rows go fewest steps first, then most tiles: E (ready) first, then
+    2s (6 kinds, 18 tiles) and 3s (5 kinds, 15); no row says only "1 step from ready"."""
+    from tests.mcr.test_hints import _efficiency_position
+
+    page = new_page(1280, 900)
+    _serve(page, live_server.url, _efficiency_position(), "mcr")
+    page.get_by_test_id("hints-discard").first.wait_for()
+    page.get_by_test_id("hints").get_by_text("other discards").click()  # the rest, folded
+    rows = page.evaluate(ROWS)
+    assert [r["face"] for r in rows[:3]] == ["E", "2s", "3s"], rows
+    assert rows[0]["ready"] and rows[0]["kinds"] is None
+    two = rows[1]
+    assert (two["kinds"], two["unseen"]) == (6, 18)
+    assert two["faces"] == [["1s", "3"], ["2s", "3"], ["3s", "3"], ["4s", "3"], ["5s", "4"],
+                            ["W", "2"]]
+    assert "6 kinds, 18 tiles left" in two["text"]
+    unseen = [r["unseen"] for r in rows[1:]]
+    assert all(r["kinds"] for r in rows[1:]) and unseen == sorted(unseen, reverse=True), rows
+    assert page.get_by_test_id("hints-win").count() == 0
+    screenshot(page, "hints-improving", full_page=True)
+    page.set_viewport_size({"width": 360, "height": 740})  # the faces wrap on a phone
+    page.wait_for_timeout(300)
+    assert not [e for e in overflowing(page) if "hints" in e], overflowing(page)
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_win_on_offer_is_said_and_no_discard_is_listed(live_server: LiveServer,
+                                                        new_page: Any) -> None:
+    """Issue 26, defect 6: a self-drawn pure straight: the panel says a win is offered and
+    lists no "keeps you ready" discard."""
+    from tests.mcr.position import position
+
+    state, _ = position({0: "1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5s 5s"}, drawn="5s")
+    page = new_page(1280, 900)
+    _serve(page, live_server.url, state, "mcr")
+    page.get_by_test_id("hints-win").wait_for()
+    assert "Win" in page.get_by_test_id("hints-win").inner_text()
+    assert page.get_by_test_id("hints-discard").count() == 0
+    assert page.get_by_test_id("turn-win").is_visible()
     assert not page.js_errors, page.js_errors

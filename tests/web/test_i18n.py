@@ -29,6 +29,13 @@ NEEDED_FORMS = {
     "pl": {"one", "few", "many"}, "zh": {"other"},
 }
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+RULE_ID = re.compile(r"\b(?!SHA-)[A-Z]{2,4}-\d")
+"""A rule id of the rule books (PH-6.4, NT-3.6...): never in what a player reads (issue 26,
+defect 11); SHA-256 of the shuffle check is a name, not a rule id."""
+VISIBLE = """() => [document.body.innerText,
+  ...[...document.querySelectorAll('[title], [aria-label]')].flatMap((el) =>
+    [el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? ''])].join('\\n')"""
+LEVELS = ["random", "basic", "strong"]
 
 
 def _load(lang: str, ns: str) -> dict[str, Any]:
@@ -113,6 +120,20 @@ def _literal_keys() -> dict[str, set[str]]:
     return found
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_text_names_a_rule_id(lang: str) -> None:
+    """Issue 26, defect 11: "(PH-6.4)" showed in Paohuzi payments; the rule books' ids are for
+    the code, not for players."""
+    found = {f"{ns}:{k}": v for ns in _namespaces() for k, v in _load(lang, ns).items()
+             if RULE_ID.search(v)}
+    assert not found, found
+
+
+def _assert_no_rule_id(page: Any, where: str) -> None:
+    text = page.evaluate(VISIBLE)
+    assert not RULE_ID.search(text), (where, RULE_ID.findall(text), text[:2000])
+
+
 def test_every_literal_key_exists_in_english() -> None:
     tables = {ns: _load("en", ns) for ns in _namespaces()}
     missing = []
@@ -153,6 +174,12 @@ def test_language_switch_on_the_lobby_and_every_table(live_server: LiveServer, n
         seen["play"].append(page.get_by_test_id("play-sichuan").inner_text())
         seen["tagline"].append(page.locator(".lobby__hero p").inner_text())
         seen["title"].append(page.locator("[data-testid=game-sichuan] h2").inner_text())
+        # the AI levels keep their API names as values and show words a player understands
+        select = page.get_by_test_id("level-sichuan")
+        assert select.locator("option").evaluate_all("(os) => os.map((o) => o.value)") == LEVELS
+        words = _load(lang, "app")
+        assert select.locator("option").all_inner_texts() == [words[f"ai.{x}"] for x in LEVELS]
+        _assert_no_rule_id(page, f"lobby {lang}")
     for what, texts in seen.items():
         assert len(set(texts)) == len(LANGUAGES), (what, texts)
     assert page.evaluate("window.__sameDocument === true"), "switching languages reloaded the page"
@@ -175,7 +202,12 @@ def test_language_switch_on_the_lobby_and_every_table(live_server: LiveServer, n
             texts["leave"].append(page.get_by_test_id("leave").inner_text())
             texts["wall"].append(page.locator("[data-testid=wall] small").inner_text())
             texts["auto"].append("|".join(page.locator(".autoplay__label").all_inner_texts()))
+            _assert_no_rule_id(page, f"{game} table {lang}")
             assert page.get_by_test_id("language").input_value() == lang
+        if game == "sichuan":  # the opponents' level in words: "casual AI", not the API's "basic"
+            _switch(page, "en")
+            label = page.get_by_test_id("table").inner_text()
+            assert "casual AI" in label and "basic AI" not in label, label
         for what, seen_texts in texts.items():
             assert len(set(seen_texts)) == len(LANGUAGES), (game, what, seen_texts)
         assert page.evaluate("window.__sameDocument === true"), f"{game}: the switch reloaded the page"
@@ -259,5 +291,6 @@ def test_settlement_in_every_language(game: str, live_server: LiveServer, new_pa
         assert _missing(page) == [], (game, lang, _missing(page))
         titles.append(page.locator("#settle-title").inner_text())
         assert "{" not in page.get_by_test_id("settlement").inner_text(), (game, lang)
+        _assert_no_rule_id(page, f"{game} settlement {lang}")
     assert len(set(titles)) == len(LANGUAGES), titles
     assert not page.js_errors, page.js_errors
