@@ -38,6 +38,7 @@ from .errors import (
     unavailable,
 )
 from .limits import BodyLimit
+from .players import router as players_router
 from .pubsub import LocalBroker, RedisBroker, keep_watch
 from .replays import router as replays_router
 from .routes import router
@@ -123,6 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(GZipMiddleware, minimum_size=4096, compresslevel=6)
     app.include_router(router)
     app.include_router(replays_router)
+    app.include_router(players_router)
     app.include_router(assist_router)
     app.include_router(ai_router)
     _errors(app)
@@ -249,7 +251,7 @@ def _document_outages(app: FastAPI) -> None:
             "description": "The AI service key (`PAIJU_AI_KEY`, or the one `paiju ai-key` "
                            "prints): for the AI feed only"}
         for path, operations in spec.get("paths", {}).items():
-            if not path.startswith("/api/matches"):
+            if not path.startswith(("/api/matches", "/api/players")):
                 continue
             for operation in operations.values():
                 operation.setdefault("responses", {})["503"] = _UNAVAILABLE_RESPONSE

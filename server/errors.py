@@ -24,6 +24,7 @@ STATUS: dict[str, int] = {
     "auth/missing_token": 401,
     "auth/bad_token": 403,
     "auth/bad_key": 401,
+    "auth/unknown_player": 401,
     "match/not_found": 404,
     "deal/not_found": 404,
     "game/unknown": 404,
