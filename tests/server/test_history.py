@@ -1,0 +1,213 @@
+"""Players and their history (issue 26, "your history"): ``POST /api/players`` makes an anonymous
+player, a match created with its token records the first human seat's finished deals, and
+``GET /api/players/me/history`` lists them newest first, paged, with statistics per game. A
+player sees only its own; a missing or unknown token is a 401, a bad query a 422, never a 5xx.
+Runs on SQLite and on PostgreSQL (``client``)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from server import history
+from server.store import DealRecordRow
+
+from .conftest import auth
+from .test_api import play_out
+from .test_replays import error_code, play_deal
+
+HISTORY = "/api/players/me/history"
+
+
+def player(client: TestClient) -> dict[str, str]:
+    r = client.post("/api/players")
+    assert r.status_code == 201, r.text
+    body = r.json()
+    assert set(body) == {"id", "token"} and body["id"] and body["token"]
+    return body
+
+
+def create(client: TestClient, game: str, token: str | None, humans: int,
+           seed: int = 21) -> dict[str, Any]:
+    players = 3 if game in ("paohuzi", "nantong") else 4
+    seats = [{"kind": "human"}] * humans + [{"kind": "ai", "level": "basic"}] * (players - humans)
+    r = client.post("/api/matches", json={"game": game, "seed": seed, "seats": seats},
+                    headers=auth(token) if token else {})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def get_history(client: TestClient, token: str, **query: Any) -> dict[str, Any]:
+    r = client.get(HISTORY, headers=auth(token), params=query)
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def test_a_finished_deal_is_in_its_players_history_only(client: TestClient) -> None:
+    me, other = player(client), player(client)
+    m = create(client, "mcr", me["token"], humans=4, seed=14)
+    create(client, "mcr", None, humans=4)  # no player: recorded nowhere
+    assert get_history(client, me["token"]) == {"player_id": me["id"], "deals": [],
+                                                "next_before": None, "stats": []}
+    end = play_deal(client, m, random.Random(1))
+    result = end["state"]["result"]
+    got = get_history(client, me["token"])
+    [deal] = got["deals"]
+    assert deal["match_id"] == m["match_id"] and deal["deal"] == 0 and deal["game"] == "mcr"
+    assert deal["seat"] == 0 and deal["score"] == result["deltas"][0]
+    assert [o["seat"] for o in deal["opponents"]] == [1, 2, 3]
+    assert deal["finished_at"].endswith("Z") and deal["unit"] == "points"
+    winners = {w["seat"] for w in result["wins"]}
+    fed = {w["from"] for w in result["wins"]} - {None}
+    want = ("won" if 0 in winners else "dealt_in" if 0 in fed
+            else "other" if winners else "drawn")
+    assert deal["result"] == want
+    assert (deal["hand_value"] is not None) == (want == "won")
+    # the replay link opens the deal's replay
+    replay = client.get(deal["replay"])
+    assert replay.status_code == 200 and replay.json()["result"] == result
+    [stats] = got["stats"]
+    assert stats["game"] == "mcr" and stats["deals"] == 1
+    assert stats["mean_score"] == result["deltas"][0]
+    # a retry of the finishing action is stale and counts nothing again
+    last = client.get(f"/api/matches/{m['match_id']}/log").json()["deals"][0]["actions"][-1]
+    token = m["seats"][last["seat"]]["token"]
+    r = client.post(f"/api/matches/{m['match_id']}/actions", headers=auth(token),
+                    json={"action": last["action"], "version": last["version"] - 1})
+    assert r.status_code == 409
+    assert len(get_history(client, me["token"])["deals"]) == 1
+    # nobody else sees it
+    assert get_history(client, other["token"])["deals"] == []
+
+
+def test_a_deal_the_ai_finishes_is_recorded(ai_client: TestClient) -> None:
+    me = player(ai_client)
+    m = create(ai_client, "sichuan", me["token"], humans=1, seed=5)
+    end = play_out(ai_client, m["match_id"], m["seats"][0]["token"], random.Random(3))
+    [deal] = get_history(ai_client, me["token"])["deals"]
+    assert deal["score"] == end["state"]["result"]["deltas"][0]
+    assert [o["level"] for o in deal["opponents"]] == ["basic"] * 3
+
+
+def test_missing_or_unknown_tokens_are_401(client: TestClient) -> None:
+    for headers in ({}, auth("not-a-player"), {"Authorization": "Basic abc"}):
+        r = client.get(HISTORY, headers=headers)
+        assert r.status_code == 401, r.text
+        assert error_code(r) in ("auth/missing_token", "auth/unknown_player")
+    # a seat's token is no player's
+    seat_token = create(client, "sichuan", None, humans=1)["seats"][0]["token"]
+    r = client.get(HISTORY, headers=auth(seat_token))
+    assert r.status_code == 401 and error_code(r) == "auth/unknown_player"
+    # creating a match with an unknown player token is refused, and creates nothing
+    r = client.post("/api/matches", json={"game": "sichuan"}, headers=auth("nobody"))
+    assert r.status_code == 401 and error_code(r) == "auth/unknown_player"
+
+
+@pytest.mark.parametrize("query", [
+    {"game": "chess"}, {"limit": 0}, {"limit": 101}, {"limit": "x"}, {"before": 0},
+    {"before": 2**31}, {"before": -1}, {"before": "1e99"}])
+def test_bad_queries_are_422(client: TestClient, query: dict[str, Any]) -> None:
+    me = player(client)
+    r = client.get(HISTORY, headers=auth(me["token"]), params=query)
+    assert r.status_code == 422 and error_code(r) == "request/invalid", r.text
+
+
+def _records(client: TestClient, player_id: str) -> list[tuple[str, int, str, int | None]]:
+    """Hand-made records for ``player_id``: (game, score, result, hand value), the oldest
+    first, written straight into the store (two real matches to hang them on)."""
+    rows = [("mcr", 24, "won", 8), ("mcr", -8, "dealt_in", None), ("mcr", -8, "other", None),
+            ("mcr", 0, "drawn", None), ("mcr", 48, "won", 16), ("mcr", 40, "won", 16),
+            ("sichuan", -3, "dealt_in", None), ("sichuan", 5, "won", 2)]
+    store = client.app.state.service.store  # type: ignore[attr-defined]
+    matches = {g: create(client, g, None, humans=1)["match_id"] for g in ("mcr", "sichuan")}
+    with store.session() as s:
+        for i, (game, score, result, value) in enumerate(rows):
+            s.add(DealRecordRow(
+                player_id=player_id, match_id=matches[game], deal_no=i, game=game,
+                finished=1_700_000_000 + i, seat=0, opponents_json=json.dumps([]), score=score,
+                result=result, hand=f"h{i}" if value else None, hand_value=value))
+        s.commit()
+    return rows
+
+
+def test_statistics_add_up(client: TestClient) -> None:
+    me = player(client)
+    _records(client, me["id"])
+    stats = {s["game"]: s for s in get_history(client, me["token"])["stats"]}
+    mcr, sc = stats["mcr"], stats["sichuan"]
+    assert (mcr["deals"], mcr["won"], mcr["dealt_in"], mcr["drawn"]) == (6, 3, 1, 1)
+    assert mcr["win_rate"] == 0.5 and mcr["deal_in_rate"] == round(1 / 6, 4)
+    assert mcr["mean_score"] == round((24 - 8 - 8 + 0 + 48 + 40) / 6, 2)
+    # the best hand: the highest value, the latest of equals
+    assert mcr["best"]["value"] == 16 and mcr["best"]["hand"] == "h5"
+    assert mcr["best"]["unit"] == "points" and mcr["best"]["deal"] == 5
+    assert (sc["deals"], sc["won"], sc["dealt_in"], sc["win_rate"]) == (2, 1, 1, 0.5)
+    assert sc["mean_score"] == 1.0 and sc["best"]["value"] == 2
+    only = get_history(client, me["token"], game="sichuan")
+    assert [s["game"] for s in only["stats"]] == ["sichuan"]
+    assert [d["game"] for d in only["deals"]] == ["sichuan", "sichuan"]
+
+
+def test_pages_go_back_newest_first(client: TestClient) -> None:
+    me = player(client)
+    rows = _records(client, me["id"])
+    seen: list[int] = []
+    before = None
+    for _ in range(len(rows)):
+        query = {"limit": 3} | ({"before": before} if before else {})
+        page = get_history(client, me["token"], **query)
+        seen += [d["deal"] for d in page["deals"]]
+        assert len(page["deals"]) <= 3
+        before = page["next_before"]
+        if before is None:
+            break
+    assert seen == list(range(len(rows)))[::-1]
+    assert get_history(client, me["token"], limit=100)["next_before"] is None
+
+
+# ------------------------------------------------------------------ outcomes (no database)
+
+def _item(code: str, value: int) -> dict[str, Any]:
+    return {"code": code, "value": value, "op": "+"}
+
+
+SEATS4 = [{"kind": "human"}] + [{"kind": "ai", "level": "strong"}] * 3
+SEATS3 = SEATS4[:3]
+
+
+@pytest.mark.parametrize(("game", "result", "seats", "want"), [
+    ("mcr", {"deltas": [-8, 24, -8, -8], "wins": [{
+        "seat": 1, "from": 2, "total": 10,
+        "items": [_item("flower_tiles", 9), _item("all_chows", 2), _item("mixed_triple_chow", 8)]
+    }]}, SEATS4, [("other", None, None), ("won", "mixed_triple_chow", 10),
+                  ("dealt_in", None, None), ("other", None, None)]),
+    ("mcr", {"deltas": [0] * 4, "wins": []}, SEATS4, [("drawn", None, None)] * 4),
+    # Sichuan: several winners; a winner that later gave a winning card still won
+    ("sichuan", {"deltas": [3, 2, -4, -1], "wins": [
+        {"seat": 0, "from": 2, "fan": 2, "items": [_item("all_pungs", 1), _item("root", 1)]},
+        {"seat": 1, "from": 0, "fan": 0, "items": [_item("basic_hand", 0)]}]}, SEATS4,
+     [("won", "all_pungs", 2), ("won", "basic_hand", 0), ("dealt_in", None, None),
+      ("other", None, None)]),
+    # Paohuzi: won on a reveal, nobody deals in
+    ("paohuzi", {"deltas": [-2, 4, -2], "win": {"seat": 1, "revealer": 0, "huxi": 18,
+                                                  "heavenly": None}}, SEATS3,
+     [("other", None, None), ("won", None, 18), ("other", None, None)]),
+    ("nantong", {"deltas": [-30, 0, 30], "win": {"seat": 2, "from": 0, "how": "discard"},
+                 "players": [{"total": 10}, {"total": 20},
+                             {"total": 30, "win": {"shape": {"code": "tazi_hu"}}}]}, SEATS3,
+     [("dealt_in", None, None), ("other", None, None), ("won", "tazi_hu", 30)]),
+])
+def test_outcomes_read_the_engines_result(game: str, result: dict[str, Any],
+                                          seats: list[dict[str, Any]],
+                                          want: list[tuple[str, str | None, int | None]]) -> None:
+    got = history.outcomes(game, result, seats, time.time())
+    assert [(o.result, o.hand, o.hand_value) for o in got] == want
+    assert [o.score for o in got] == result["deltas"]
+    opponents = json.loads(got[0].opponents_json)
+    assert [o["seat"] for o in opponents] == list(range(1, len(seats)))
+    assert {o["level"] for o in opponents} == {"strong"}
