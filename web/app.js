@@ -28,6 +28,7 @@ const app = document.getElementById("app");
 const connEl = document.getElementById("conn");
 const leaveEl = document.getElementById("leave");
 const rulesLinkEl = document.getElementById("rules-link"); // the rules of the game at the table
+const historyLinkEl = document.getElementById("history-link"); // history.js; away from the table only
 const dealInfoEl = document.getElementById("deal-info");
 
 const store = {
@@ -99,6 +100,7 @@ function leaveTable(screen) {
   document.body.dataset.screen = screen;
   leaveEl.hidden = true;
   rulesLinkEl.hidden = true;
+  historyLinkEl.hidden = false;
   dealInfoEl.textContent = "";
   setMode(null);
 }
@@ -123,6 +125,7 @@ function openTable(session) {
   });
   document.body.dataset.screen = "table";
   leaveEl.hidden = false;
+  historyLinkEl.hidden = true;
   app.replaceChildren(h("p", { class: "loading", "data-testid": "loading" }, t("app.table.sitting")));
   store.live = new API.LiveMatch(session.match_id, session.token, {
     onView: (view, events, kind) => {
@@ -405,12 +408,14 @@ installAutoplay({ decision: openDecision, act: (action) => act(action), rerender
 
 // Pages other than the lobby and the live table have a hash route; each lives in its own module,
 // loaded on first use: #/rules/<game>, #/calc/<game>, #/friends/<game>, #/replay/<match>/<deal>[/<seat>],
-// and #/join/<match>/<token> (a friend's seat: the token is stored, then the URL forgets it).
+// #/history (this browser's finished deals), and #/join/<match>/<token> (a friend's seat: the
+// token is stored, then the URL forgets it).
 const PAGES = {
   rules: { module: "./rules.js", params: ["game"] },
   calc: { module: "./calculator.js", params: ["game"] },
   friends: { module: "./friends.js", params: ["game"] },
   replay: { module: "./replay.js", params: ["match_id", "deal", "seat"] },
+  history: { module: "./history.js", params: [] },
 };
 
 function parseRoute() {
@@ -457,6 +462,7 @@ function staticTexts() {
   document.querySelector(".brand")?.setAttribute("aria-label", t("app.top.home"));
   leaveEl.textContent = t("app.top.leave");
   rulesLinkEl.textContent = t("rules.link");
+  historyLinkEl.textContent = t("history.link");
   langEl.setAttribute("aria-label", t("app.top.language"));
   settingsButton.setAttribute("aria-label", t("app.settings.title"));
   settingsButton.title = t("app.settings.title");
