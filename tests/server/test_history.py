@@ -9,13 +9,20 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from engine import get_game
+from engine.core.playout import PLAIN
 from server import history
 from server.store import DealRecordRow
+from tests.servers import Uvicorn
 
 from .conftest import auth
 from .test_api import play_out
@@ -211,3 +218,66 @@ def test_outcomes_read_the_engines_result(game: str, result: dict[str, Any],
     opponents = json.loads(got[0].opponents_json)
     assert [o["seat"] for o in opponents] == list(range(1, len(seats)))
     assert {o["level"] for o in opponents} == {"strong"}
+
+
+# ------------------------------------------------------------------ several workers (PostgreSQL)
+
+@pytest.fixture
+def two_workers(postgres_url: str | None, tmp_path: Path) -> Iterator[list[str]]:
+    """Two workers on one PostgreSQL database (skipped when it cannot be reached)."""
+    if postgres_url is None:
+        pytest.skip("PostgreSQL not reachable")
+    settings = {"PAIJU_DATABASE_URL": postgres_url, "PAIJU_AI_IN_PROCESS": "0",
+                "PAIJU_REDIS_URL": None}
+    workers = [Uvicorn(settings, tmp_path / f"w{i}.log") for i in range(2)]
+    try:
+        for w in workers:
+            w.start()
+        yield [w.url for w in workers]
+    finally:
+        for w in workers:
+            w.stop()
+
+
+def race(urls: list[str], path: str, headers: dict[str, str], body: Any) -> list[int]:
+    """The same POST to every worker at once: their statuses, in order."""
+    with ThreadPoolExecutor(len(urls)) as pool:
+        return sorted(pool.map(lambda url: httpx.post(f"{url}{path}", headers=headers, json=body,
+                                                      timeout=10).status_code, urls))
+
+
+def test_the_finishing_action_raced_on_two_workers_counts_once(two_workers: list[str]) -> None:
+    """Every action goes to either worker; the one that ends the deal is sent to both at once:
+    one lands, the other is stale, and the deal is in the history once."""
+    a, b = two_workers
+    me = httpx.post(f"{a}/api/players").json()
+    m = httpx.post(f"{b}/api/matches", headers=auth(me["token"]), json={
+        "game": "sichuan", "seed": 8, "seats": [{"kind": "human"}] * 4}).json()
+    mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+    game = get_game("sichuan")
+    view = httpx.get(f"{a}/api/matches/{mid}").json()
+    state = game.new_deal(8, view["state"]["dealer"])  # the server's deal, mirrored here
+    rng = random.Random(2)
+    version = 0
+    for step in range(3000):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        keen = [x for x in legal if x["type"] not in PLAIN]
+        action = rng.choice(keen or legal)
+        after = game.apply(state, seat, action)
+        body = {"action": action, "version": version}
+        if game.result(after) is None:
+            r = httpx.post(f"{(a, b)[step % 2]}/api/matches/{mid}/actions",
+                           headers=auth(tokens[seat]), json=body, timeout=10)
+            assert r.status_code == 200, r.text
+            state, version = after, version + 1
+            continue
+        assert race([a, b], f"/api/matches/{mid}/actions", auth(tokens[seat]), body) == [200, 409]
+        break
+    else:
+        raise AssertionError("the deal did not end")
+    for url in (a, b):
+        got = httpx.get(f"{url}{HISTORY}", headers=auth(me["token"])).json()
+        assert [(d["match_id"], d["deal"]) for d in got["deals"]] == [(mid, 0)]
+        assert got["deals"][0]["score"] == game.result(after)["deltas"][0]
+        assert got["stats"][0]["deals"] == 1
