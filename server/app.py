@@ -63,7 +63,9 @@ again after that many seconds. Bots use the WebSocket
 `/api/matches/{id}/ws?token=…` (see docs/bots.md and openapi/ws-messages.json). AI services
 learn which AI seats must act, with their seat tokens, from `POST /api/ai/turns` or the
 WebSocket `/api/ai/feed` (the service key as `Authorization: Bearer <key>`; docs/ai-service.md),
-then play them through the match routes like any bot."""
+then play them through the match routes like any bot. A player (`POST /api/players`, no
+sign-up) sends its token with `POST /api/matches` to have the deals it finishes recorded, and
+reads them with `GET /api/players/me/history` (docs/history.md)."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
