@@ -251,8 +251,8 @@ class Service:
 
     def create(self, req: CreateMatch, player_token: str | None = None) -> dict[str, Any]:
         """A new match; with a player's token, its first human seat is that player's (the
-        deals it finishes go to the player's history)."""
-        player_id = self.player_of(player_token) if player_token is not None else None
+        deals it finishes go to the player's history). The token, optional, is checked once
+        the request itself is known good (401 ``auth/unknown_player``: no match is made)."""
         try:
             game = get_game(req.game)
         except EngineError as exc:
@@ -269,6 +269,7 @@ class Service:
                 raise ApiError("request/invalid", "only AI seats take a level")
             else:
                 s.pop("level", None)
+        player_id = self.player_of(player_token) if player_token is not None else None
         tokens = [secrets.token_urlsafe(24) for _ in seats]
         match_id = secrets.token_urlsafe(12)
         seed = deal_seed(req.seed, 0)
