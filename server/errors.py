@@ -32,6 +32,7 @@ STATUS: dict[str, int] = {
     "route/method_not_allowed": 405,
     "action/stale_version": 409,
     "deal/in_progress": 409,
+    "seat/claimed": 409,
     "action/illegal": 422,
     "action/malformed": 422,
     "action/not_your_turn": 422,

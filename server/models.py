@@ -22,6 +22,8 @@ from pydantic_core import PydanticCustomError
 
 from engine import GAMES
 
+from .params import MATCH_ID_PATTERN
+
 MAX_SEED = 2**53 - 1
 """Seeds stay exact in every JSON client (a JavaScript number is exact up to 2^53)."""
 
@@ -186,6 +188,18 @@ class PlayerCreated(Wire):
                                    "`POST /api/matches` (its first human seat is then the "
                                    "player's) and on `GET /api/players/me/history`. Shown "
                                    "once; the server keeps only its hash")
+
+
+class ClaimSeat(Wire):
+    match_id: str = Field(max_length=64, description="The match of the seat (any other shape "
+                                                     "than a match id's is a 404)",
+                          json_schema_extra={"pattern": MATCH_ID_PATTERN})
+    token: str = Field(max_length=256, description="The seat's token (a join link's)")
+
+
+class SeatClaimed(Wire):
+    match_id: str
+    seat: int = Field(description="The seat that is now the player's")
 
 
 class HistoryDeal(Wire):

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Query
 from engine import GAMES
 
 from .deps import Svc, Token
-from .models import ErrorResponse, History, PlayerCreated
+from .models import ClaimSeat, ErrorResponse, History, PlayerCreated, SeatClaimed
 
 MAX_PAGE = 100
 MAX_RECORD = 2**31 - 1
@@ -31,6 +31,15 @@ def create_player(svc: Svc) -> dict[str, Any]:
     """A new anonymous player: its id and secret token. Send the token with
     `POST /api/matches` to have the match's first human seat recorded as the player's."""
     return svc.create_player()
+
+
+@router.post("/players/me/seats", response_model=SeatClaimed, operation_id="claimSeat",
+             responses={c: {"model": ErrorResponse} for c in (400, 401, 403, 404, 409, 413, 422)})
+def claim_seat(req: ClaimSeat, svc: Svc, token: Token) -> dict[str, Any]:
+    """The bearer player takes the seat whose token the body carries (a friend's seat, joined
+    by its link): the deals it finishes from now on go to the player's history. 403 when the
+    token is no seat of the match, 409 `seat/claimed` when the seat is another player's."""
+    return svc.claim_seat(token, req.match_id, req.token)
 
 
 @router.get("/players/me/history", response_model=History, operation_id="getHistory",

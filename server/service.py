@@ -27,6 +27,7 @@ from . import history
 from .appender import Appender
 from .errors import ApiError, from_engine, outage_as_api_error
 from .models import CreateMatch
+from .params import check_match_id
 from .pubsub import Broker, Step
 from .store import (
     AiSeatRow,
@@ -504,6 +505,19 @@ class Service:
         if player_id is None:
             raise ApiError("auth/unknown_player", "this token is no player's")
         return player_id
+
+    def claim_seat(self, token: str | None, match_id: str, seat_token: str) -> dict[str, Any]:
+        """The bearer player takes the seat ``seat_token`` holds (a friend's seat, joined by
+        its link): the deals it finishes from now on go to the player's history. Taking a seat
+        that is already the player's changes nothing; another player's is a 409."""
+        player_id = self.player_of(token)
+        stored = self.store.match(check_match_id(match_id))
+        if stored is None:
+            raise ApiError("match/not_found", "no such match")
+        seat = self.seat_of(Match.of(stored), seat_token)
+        if self.store.claim_seat(stored.id, seat, player_id) != player_id:
+            raise ApiError("seat/claimed", "this seat is another player's")
+        return {"match_id": stored.id, "seat": seat}
 
     def history(self, token: str | None, game: str | None, limit: int,
                 before: int | None) -> dict[str, Any]:

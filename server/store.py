@@ -468,6 +468,19 @@ class Store:
             s.add(player)
             s.commit()
 
+    def claim_seat(self, match_id: str, seat: int, player_id: str) -> str:
+        """Make ``seat`` of the match ``player_id``'s unless a player has it: returns the
+        player whose it is now (two claims at once: the first written wins)."""
+        table = _match_players
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        with self._write_lock, self.engine.connect() as conn:
+            conn.execute(dialect.insert(table).values(
+                match_id=match_id, seat=seat, player_id=player_id).on_conflict_do_nothing())
+            owner = conn.execute(select(table.c.player_id).where(
+                table.c.match_id == match_id, table.c.seat == seat)).scalar_one()
+            conn.commit()
+        return str(owner)
+
     def player_id(self, token_hash: str) -> str | None:
         """The player whose token hashes to ``token_hash``."""
         with self.session() as s:

@@ -67,6 +67,10 @@ export const createMatch = (game, seats, token = null) =>
 
 export const createPlayer = () => api("/players", { method: "POST" });
 
+/** The player takes the seat ``seatToken`` holds (a friend's join link). */
+export const claimSeat = (token, matchId, seatToken) =>
+  api("/players/me/seats", { method: "POST", token, body: { match_id: matchId, token: seatToken } });
+
 /** The player's finished deals, newest first, and statistics per game. */
 export const history = (token, { limit = 20, before = null } = {}) =>
   api(`/players/me/history?limit=${limit}${before ? `&before=${before}` : ""}`, { token });

@@ -14,6 +14,7 @@ import { applySettings, settingsPanel } from "./settings.js";
 import { installKeys } from "./keys.js";
 import { hintsHooks, hintsPanel } from "./hints.js";
 import { gameTitle, renderLobby } from "./lobby.js";
+import { claimSeat } from "./player.js";
 import { errorText, setStatus } from "./status.js";
 import { claimTimer } from "./timer.js";
 import { autoplayRow, autoSorted, installAutoplay, runAutoplay } from "./autoplay.js";
@@ -430,6 +431,7 @@ async function route() {
     const session = { match_id: args[0], token: args[1] };
     save(CURRENT, session);
     history.replaceState(null, "", location.pathname + location.search);
+    claimSeat(session); // its deals go to this browser's history (player.js)
     openTable(session);
     return;
   }

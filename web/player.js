@@ -1,6 +1,7 @@
 // This browser's anonymous player (no sign-up): made by the server on first need and kept in
 // localStorage, so the deals played here are recorded for the History page (history.js). Its
-// token goes with every new match (POST /api/matches), whose first human seat is then ours.
+// token goes with every new match (POST /api/matches), whose first human seat is then ours, and
+// a seat joined by a friend's link is taken for it (POST /api/players/me/seats).
 
 import * as API from "./api.js";
 
@@ -34,6 +35,18 @@ export function forgetPlayer() {
     localStorage.removeItem(KEY);
   } catch {
     /* nothing kept */
+  }
+}
+
+/** A seat joined by its link (friends.js) becomes this browser's player's, so its deals are
+ * recorded too; nothing is lost if it cannot be (the table plays on, unrecorded). */
+export async function claimSeat(session) {
+  const me = await player();
+  if (!me) return;
+  try {
+    await API.claimSeat(me.token, session.match_id, session.token);
+  } catch (err) {
+    if (err.status === 401 && err.code === "auth/unknown_player") forgetPlayer();
   }
 }
 

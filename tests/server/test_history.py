@@ -281,3 +281,36 @@ def test_the_finishing_action_raced_on_two_workers_counts_once(two_workers: list
         assert [(d["match_id"], d["deal"]) for d in got["deals"]] == [(mid, 0)]
         assert got["deals"][0]["score"] == game.result(after)["deltas"][0]
         assert got["stats"][0]["deals"] == 1
+
+
+def test_a_friend_takes_a_seat_and_each_sees_their_own_deal(client: TestClient) -> None:
+    me, friend, stranger = player(client), player(client), player(client)
+    m = create(client, "mcr", me["token"], humans=4, seed=14)
+    mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+    claim = {"match_id": mid, "token": tokens[2]}
+    for _ in range(2):  # taking one's own seat again changes nothing
+        r = client.post("/api/players/me/seats", headers=auth(friend["token"]), json=claim)
+        assert r.status_code == 200 and r.json() == {"match_id": mid, "seat": 2}, r.text
+    refusals = [
+        (stranger["token"], claim, 409, "seat/claimed"),
+        (me["token"], {"match_id": mid, "token": tokens[0]}, 200, None),  # the creator's own
+        (stranger["token"], {"match_id": mid, "token": "nope"}, 403, "auth/bad_token"),
+        (stranger["token"], {"match_id": "nothing-here", "token": tokens[1]}, 404,
+         "match/not_found"),
+        (stranger["token"], {"match_id": "a/b", "token": tokens[1]}, 404, "match/not_found"),
+        (None, claim, 401, "auth/missing_token"),
+        ("nobody", claim, 401, "auth/unknown_player"),
+        (stranger["token"], {"match_id": mid}, 422, "request/invalid"),
+    ]
+    for token, body, status, code in refusals:
+        r = client.post("/api/players/me/seats", headers=auth(token) if token else {}, json=body)
+        assert r.status_code == status, (body, r.text)
+        if code:
+            assert error_code(r) == code
+    end = play_deal(client, m, random.Random(1))
+    deltas = end["state"]["result"]["deltas"]
+    for who, seat in ((me, 0), (friend, 2)):
+        [deal] = get_history(client, who["token"])["deals"]
+        assert (deal["seat"], deal["score"]) == (seat, deltas[seat])
+        assert [o["seat"] for o in deal["opponents"]] == [(seat + k) % 4 for k in (1, 2, 3)]
+    assert get_history(client, stranger["token"])["deals"] == []
