@@ -130,7 +130,8 @@ function opponentsText(opponents) {
 
 /** A won hand: its headline pattern (where the game names one) and its value in its unit. */
 function handText(game, hand, value, unit) {
-  const amount = t(`app.unit.${unit}`, { count: value });
+  // the unit's plural form for ``value``, the number written the language's way (1,250 / 1250)
+  const amount = t(`app.unit.${unit}`, { count: value }).replace(String(value), formats().count.format(value));
   return hand ? `${patternName(game, hand, hand)} · ${amount}` : amount;
 }
 

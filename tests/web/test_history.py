@@ -150,3 +150,66 @@ def test_a_finished_deal_is_on_the_history_page_with_its_replay(live_server: Liv
     other.goto(live_server.url + "/#/history")
     other.get_by_test_id("history-empty").wait_for()
     assert other.evaluate("JSON.parse(localStorage.getItem('paiju.player')).id") != me["id"]
+
+
+def _record(i: int, game: str, result: str, score: int, hand: str | None = None,
+            value: int | None = None, unit: str = "points") -> dict[str, Any]:
+    return {"id": i, "match_id": f"m{i}", "deal": 0, "game": game,
+            "finished_at": f"2026-11-{i:02d}T09:30:00Z", "seat": 0, "score": score,
+            "opponents": [{"seat": 1, "kind": "ai", "level": "strong"},
+                          {"seat": 2, "kind": "human", "level": None}],
+            "result": result, "hand": hand, "hand_value": value, "unit": unit,
+            "replay": f"/api/matches/m{i}/deals/0/replay"}
+
+
+PAGES = {
+    None: {"deals": [_record(3, "mcr", "won", 24, "mixed_triple_chow", 10),
+                     _record(2, "nantong", "won", 30, "qing_hu", 1250, "hu")],
+           "next_before": 2},
+    "2": {"deals": [_record(1, "paohuzi", "won", 4, None, 18, "huxi")], "next_before": None},
+}
+STATS = [{"game": "mcr", "deals": 1234, "won": 1, "dealt_in": 0, "drawn": 0, "win_rate": 0.1234,
+          "deal_in_rate": 0.0, "mean_score": -2.5,
+          "best": {"hand": "mixed_triple_chow", "value": 10, "unit": "points", "match_id": "m3",
+                   "deal": 0}}]
+
+
+def test_won_hands_pages_and_numbers_in_two_languages(live_server: LiveServer,
+                                                      new_page: Any) -> None:
+    """The server's answer made by hand: won hands named in the page's language with their
+    value in its unit, numbers as Intl writes them, "Show older" adding the next page."""
+
+    def answer(route: Any) -> None:
+        before = route.request.url.partition("before=")[2] or None
+        body = {"player_id": "p", "stats": STATS, **PAGES[before]}
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    for lang, words in (("pl", ("Mieszany potrójny chow · 10 punktów", "Qing Hu: siedem",
+                                "SI: silny", "człowiek", "12,3%", "1234")),
+                        ("en", ("Mixed Triple Chow · 10 points", "Qing Hu: seven sequences",
+                                "strong AI", "a person", "12.3%", "1,234"))):
+        page = new_page(1280, 800)
+        page.route("**/api/players/me/history*", answer)
+        page.goto(live_server.url + "/")
+        page.evaluate("(lang) => localStorage.setItem('paiju.lang', lang)", lang)
+        page.goto(live_server.url + "/#/history")
+        page.reload()  # in the language just chosen
+        rows = page.get_by_test_id("history-deal")
+        rows.first.wait_for()
+        assert rows.count() == 2
+        text = page.get_by_test_id("history").inner_text()
+        for word in words:
+            assert word in text.replace("\u00a0", " ").replace("\u202f", " "), (lang, word)
+        hu = page.evaluate("(lang) => new Intl.NumberFormat(lang).format(1250)", lang)
+        assert f"{hu} hu" in rows.nth(1).inner_text()  # Nantong's hu, written the Intl way
+        mean = page.get_by_test_id("stat-mean").inner_text()
+        assert mean == intl(page, lang, "score", -2.5)
+        best = page.get_by_test_id("stat-best").locator("a")
+        assert best.get_attribute("href") == "#/replay/m3/0"
+        page.get_by_test_id("history-more").click()
+        page.wait_for_function("document.querySelectorAll('[data-testid=history-deal]')"
+                               ".length === 3")
+        assert page.get_by_test_id("history-more").is_hidden()
+        assert "18 huxi" in rows.nth(2).inner_text()
+        assert page.evaluate("[...window.__paijuMissing]") == []
+        assert page.js_errors == []
