@@ -95,7 +95,7 @@ def stats(rows: Sequence[tuple[Any, ...]], best: Sequence[DealRecordRow]) -> lis
             "mean_score": round(total / deals, 2) if deals else 0.0,
             "best": None if top is None else {
                 "hand": top.hand, "value": top.hand_value, "unit": UNITS.get(game, ""),
-                "match_id": top.match_id, "deal": top.deal_no}})
+                "match_id": top.match_id, "deal": top.deal_no, "seat": top.seat}})
     return out
 
 

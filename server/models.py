@@ -230,6 +230,7 @@ class BestHand(Wire):
     unit: str
     match_id: str
     deal: int
+    seat: int = Field(description="The player's seat in that deal (its replay's point of view)")
 
 
 class GameStats(Wire):

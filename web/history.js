@@ -67,7 +67,7 @@ function statsCard(stats) {
         cell("winRate", "num", "stat-win-rate", f.rate.format(s.win_rate)),
         cell("dealInRate", "num", "stat-deal-in-rate", f.rate.format(s.deal_in_rate)),
         cell("meanScore", "num", "stat-mean", f.score.format(s.mean_score)),
-        cell("best", "", "stat-best", s.best ? h("a", { href: replayHref(s.best.match_id, s.best.deal) },
+        cell("best", "", "stat-best", s.best ? h("a", { href: replayHref(s.best.match_id, s.best.deal, s.best.seat) },
           handText(s.game, s.best.hand, s.best.value, s.best.unit)) : "—")))))));
 }
 
@@ -114,7 +114,7 @@ function dealRow(d) {
     cell("opponents", "", null, opponentsText(d.opponents)),
     cell("score", "num", "deal-score", f.score.format(d.score)),
     cell("result", "", null, result),
-    cell("replay", "", null, h("a", { href: replayHref(d.match_id, d.deal), "data-testid": "history-replay" },
+    cell("replay", "", null, h("a", { href: replayHref(d.match_id, d.deal, d.seat), "data-testid": "history-replay" },
       t("history.replay", { deal: f.count.format(d.deal + 1) }))));
 }
 

@@ -153,6 +153,7 @@ def test_statistics_add_up(client: TestClient) -> None:
     # the best hand: the highest value, the latest of equals
     assert mcr["best"]["value"] == 16 and mcr["best"]["hand"] == "h5"
     assert mcr["best"]["unit"] == "points" and mcr["best"]["deal"] == 5
+    assert mcr["best"]["seat"] == 0
     assert (sc["deals"], sc["won"], sc["dealt_in"], sc["win_rate"]) == (2, 1, 1, 0.5)
     assert sc["mean_score"] == 1.0 and sc["best"]["value"] == 2
     only = get_history(client, me["token"], game="sichuan")

@@ -142,7 +142,7 @@ def test_a_finished_deal_is_on_the_history_page_with_its_replay(live_server: Liv
     page.get_by_test_id("history-replay").click()
     page.get_by_test_id("replay").wait_for(timeout=20_000)
     assert page.get_by_test_id("replay").get_attribute("data-game") == "sichuan"
-    assert f"#/replay/{session['match_id']}/0" in page.url
+    assert page.url.endswith(f"#/replay/{session['match_id']}/0/0")  # from the player's seat
     assert page.js_errors == []
 
     # another browser has a history of its own: empty
@@ -171,7 +171,7 @@ PAGES = {
 STATS = [{"game": "mcr", "deals": 1234, "won": 1, "dealt_in": 0, "drawn": 0, "win_rate": 0.1234,
           "deal_in_rate": 0.0, "mean_score": -2.5,
           "best": {"hand": "mixed_triple_chow", "value": 10, "unit": "points", "match_id": "m3",
-                   "deal": 0}}]
+                   "deal": 0, "seat": 2}}]
 
 
 def test_won_hands_pages_and_numbers_in_two_languages(live_server: LiveServer,
@@ -205,7 +205,7 @@ def test_won_hands_pages_and_numbers_in_two_languages(live_server: LiveServer,
         mean = page.get_by_test_id("stat-mean").inner_text()
         assert mean == intl(page, lang, "score", -2.5)
         best = page.get_by_test_id("stat-best").locator("a")
-        assert best.get_attribute("href") == "#/replay/m3/0"
+        assert best.get_attribute("href") == "#/replay/m3/0/2"  # seen from the player's seat
         page.get_by_test_id("history-more").click()
         page.wait_for_function("document.querySelectorAll('[data-testid=history-deal]')"
                                ".length === 3")
