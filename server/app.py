@@ -38,6 +38,7 @@ from .errors import (
     unavailable,
 )
 from .limits import BodyLimit
+from .players import router as players_router
 from .pubsub import LocalBroker, RedisBroker, keep_watch
 from .replays import router as replays_router
 from .routes import router
@@ -62,7 +63,9 @@ again after that many seconds. Bots use the WebSocket
 `/api/matches/{id}/ws?token=…` (see docs/bots.md and openapi/ws-messages.json). AI services
 learn which AI seats must act, with their seat tokens, from `POST /api/ai/turns` or the
 WebSocket `/api/ai/feed` (the service key as `Authorization: Bearer <key>`; docs/ai-service.md),
-then play them through the match routes like any bot."""
+then play them through the match routes like any bot. A player (`POST /api/players`, no
+sign-up) sends its token with `POST /api/matches` to have the deals it finishes recorded, and
+reads them with `GET /api/players/me/history` (docs/history.md)."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -123,6 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(GZipMiddleware, minimum_size=4096, compresslevel=6)
     app.include_router(router)
     app.include_router(replays_router)
+    app.include_router(players_router)
     app.include_router(assist_router)
     app.include_router(ai_router)
     _errors(app)
@@ -249,7 +253,7 @@ def _document_outages(app: FastAPI) -> None:
             "description": "The AI service key (`PAIJU_AI_KEY`, or the one `paiju ai-key` "
                            "prints): for the AI feed only"}
         for path, operations in spec.get("paths", {}).items():
-            if not path.startswith("/api/matches"):
+            if not path.startswith(("/api/matches", "/api/players")):
                 continue
             for operation in operations.values():
                 operation.setdefault("responses", {})["503"] = _UNAVAILABLE_RESPONSE

@@ -22,6 +22,8 @@ from pydantic_core import PydanticCustomError
 
 from engine import GAMES
 
+from .params import MATCH_ID_PATTERN
+
 MAX_SEED = 2**53 - 1
 """Seeds stay exact in every JSON client (a JavaScript number is exact up to 2^53)."""
 
@@ -175,6 +177,81 @@ class ErrorBody(Wire):
 
 class ErrorResponse(Wire):
     error: ErrorBody
+
+
+# ------------------------------------------------------------------ players (server/players.py)
+
+class PlayerCreated(Wire):
+    id: str = Field(description="The player's id (public: it names the player, it does not "
+                                "act for it)")
+    token: str = Field(description="The player's secret: `Authorization: Bearer <token>` on "
+                                   "`POST /api/matches` (its first human seat is then the "
+                                   "player's) and on `GET /api/players/me/history`. Shown "
+                                   "once; the server keeps only its hash")
+
+
+class ClaimSeat(Wire):
+    match_id: str = Field(max_length=64, description="The match of the seat (any other shape "
+                                                     "than a match id's is a 404)",
+                          json_schema_extra={"pattern": MATCH_ID_PATTERN})
+    token: str = Field(max_length=256, description="The seat's token (a join link's)")
+
+
+class SeatClaimed(Wire):
+    match_id: str
+    seat: int = Field(description="The seat that is now the player's")
+
+
+class HistoryDeal(Wire):
+    id: int = Field(description="The record's id, increasing as deals finish: pass the last "
+                                "one seen as `before` for older deals")
+    match_id: str
+    deal: int = Field(description="The deal's number in its match, from 0")
+    game: str
+    finished_at: str = Field(description="When the deal ended (ISO 8601, UTC)")
+    seat: int = Field(description="The player's seat")
+    opponents: list[SeatInfo] = Field(description="The other seats, in turn order after the "
+                                                  "player's")
+    score: int = Field(description="The player's score for the deal (its settlement)")
+    result: Literal["won", "dealt_in", "other", "drawn"] = Field(
+        description="won; dealt_in: another won on the player's card (a discard, a robbed "
+                    "kong); other: another won; drawn: nobody won")
+    hand: str | None = Field(description="When won: the hand's headline pattern or shape, as "
+                                         "the game's score items name it (e.g. MCR "
+                                         "`mixed_triple_chow`, Nantong `qing_hu`), or null")
+    hand_value: int | None = Field(description="When won: the hand's value in `unit`")
+    unit: str = Field(description="points (MCR), fan (Sichuan), huxi (Paohuzi), hu (Nantong)")
+    replay: str = Field(description="The deal's replay (`getReplay`)")
+
+
+class BestHand(Wire):
+    hand: str | None
+    value: int
+    unit: str
+    match_id: str
+    deal: int
+    seat: int = Field(description="The player's seat in that deal (its replay's point of view)")
+
+
+class GameStats(Wire):
+    game: str
+    deals: int
+    won: int
+    dealt_in: int
+    drawn: int
+    win_rate: float = Field(description="won / deals")
+    deal_in_rate: float = Field(description="dealt_in / deals")
+    mean_score: float = Field(description="The mean of the player's deal scores")
+    best: BestHand | None = Field(description="The won deal of the highest hand value (the "
+                                              "latest of equals); null before a win")
+
+
+class History(Wire):
+    player_id: str
+    deals: list[HistoryDeal] = Field(description="Newest first")
+    next_before: int | None = Field(description="`before` for the next page; null on the last")
+    stats: list[GameStats] = Field(description="Per game played (over all its deals, not "
+                                               "only this page)")
 
 
 # ------------------------------------------------------------------ replays (server/replays.py)

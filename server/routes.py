@@ -108,10 +108,12 @@ def score_unknown_game(game: str, svc: Svc,
                  "postAction": {"parameters": _NEW}, "nextDeal": {"parameters": _NEW},
                  "restartMatch": {"parameters": _NEW},
                  "getLog": {"parameters": {"path.match_id": "$response.body#/match_id"}},
-             }, 400, 404, 413, 422))
-def create_match(req: CreateMatch, svc: Svc) -> dict[str, Any]:
-    """A new match: its id, the first deal's seed hash, and a secret token per human seat."""
-    return svc.create(req)
+             }, 400, 401, 404, 413, 422))
+def create_match(req: CreateMatch, svc: Svc, token: Token) -> dict[str, Any]:
+    """A new match: its id, the first deal's seed hash, and a secret token per human seat.
+    With a player's token (`Authorization: Bearer <token>` of `POST /api/players`), its first
+    human seat is the player's: the deals it finishes go to the player's history."""
+    return svc.create(req, token)
 
 
 @router.get("/matches/{match_id}", response_model=MatchView, operation_id="getMatch",

@@ -11,6 +11,7 @@ import hmac
 import json
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
@@ -22,11 +23,22 @@ from starlette.concurrency import run_in_threadpool
 from engine import GAMES, EngineError, Game, get_game
 from engine.core.rng import seed_hash
 
+from . import history
 from .appender import Appender
 from .errors import ApiError, from_engine, outage_as_api_error
 from .models import CreateMatch
+from .params import check_match_id
 from .pubsub import Broker, Step
-from .store import AiSeatRow, DealRow, Entry, MatchRow, Stale, Store
+from .store import (
+    AiSeatRow,
+    DealRow,
+    Entry,
+    MatchPlayerRow,
+    MatchRow,
+    PlayerRow,
+    Stale,
+    Store,
+)
 
 SEED_BITS = 53  # exact as a JavaScript number
 
@@ -238,7 +250,10 @@ class Service:
         return [{"name": g.name, "title": g.title, "players": g.players,
                  "description": g.description} for g in GAMES.values()]
 
-    def create(self, req: CreateMatch) -> dict[str, Any]:
+    def create(self, req: CreateMatch, player_token: str | None = None) -> dict[str, Any]:
+        """A new match; with a player's token, its first human seat is that player's (the
+        deals it finishes go to the player's history). The token, optional, is checked once
+        the request itself is known good (401 ``auth/unknown_player``: no match is made)."""
         try:
             game = get_game(req.game)
         except EngineError as exc:
@@ -255,6 +270,7 @@ class Service:
                 raise ApiError("request/invalid", "only AI seats take a level")
             else:
                 s.pop("level", None)
+        player_id = self.player_of(player_token) if player_token is not None else None
         tokens = [secrets.token_urlsafe(24) for _ in seats]
         match_id = secrets.token_urlsafe(12)
         seed = deal_seed(req.seed, 0)
@@ -266,7 +282,10 @@ class Service:
         deal = DealRow(match_id=match_id, deal_no=0, seed=seed, dealer=dealer, start_version=0)
         ai = [AiSeatRow(match_id=match_id, seat=i, level=s["level"], token=tokens[i])
               for i, s in enumerate(seats) if s["kind"] == "ai"]
-        self.store.create(row, deal, ai)
+        human = next((i for i, s in enumerate(seats) if s["kind"] == "human"), None)
+        link = (MatchPlayerRow(match_id=match_id, seat=human, player_id=player_id)
+                if player_id is not None and human is not None else None)
+        self.store.create(row, deal, ai, link)
         self.broker.publish(match_id, 0)
         return {
             "match_id": match_id, "game": game.name, "version": 0, "seed_hash": seed_hash(seed),
@@ -363,10 +382,12 @@ class Service:
         moved on."""
         result = after.deal.result_json
         over = result is not None
+        outcomes = (history.outcomes(after.row.game, json.loads(result), after.row.seats,
+                                     time.time()) if result is not None else ())
         await run_in_threadpool(
             self.store.append, entry.match_id, entry.version - 1, action=entry, finished=over,
             scores=list(after.row.scores) if over else None,
-            result=(entry.deal_no, result) if result is not None else None)
+            result=(entry.deal_no, result) if result is not None else None, outcomes=outcomes)
 
     async def _append_from_loop(self, after: Loaded, entry: Entry) -> None:
         """The write step of a database with an ``Appender``: the usual action in its batches,
@@ -463,6 +484,55 @@ class Service:
             "match_id": row.id, "game": row.game, "deal": deal_no, "dealer": deal.dealer,
             "seed": deal.seed, "seed_hash": seed_hash(deal.seed), "seats": _seats(row.seats),
             "result": json.loads(deal.result_json), "events": events, "steps": steps,
+        }
+
+    # ------------------------------------------------------------------ players
+
+    def create_player(self) -> dict[str, Any]:
+        """A new anonymous player: its id and its secret token (only its hash is kept)."""
+        token = secrets.token_urlsafe(24)
+        player_id = secrets.token_urlsafe(12)
+        self.store.create_player(PlayerRow(id=player_id, token_hash=_hash_token(token),
+                                           created=time.time()))
+        return {"id": player_id, "token": token}
+
+    def player_of(self, token: str | None) -> str:
+        """The player a bearer token is (401 when missing or unknown)."""
+        if not token:
+            raise ApiError("auth/missing_token", "this needs a player token: "
+                                                 "'Authorization: Bearer <token>'")
+        player_id = self.store.player_id(_hash_token(token))
+        if player_id is None:
+            raise ApiError("auth/unknown_player", "this token is no player's")
+        return player_id
+
+    def claim_seat(self, token: str | None, match_id: str, seat_token: str) -> dict[str, Any]:
+        """The bearer player takes the seat ``seat_token`` holds (a friend's seat, joined by
+        its link): the deals it finishes from now on go to the player's history. Taking a seat
+        that is already the player's changes nothing; another player's is a 409."""
+        player_id = self.player_of(token)
+        stored = self.store.match(check_match_id(match_id))
+        if stored is None:
+            raise ApiError("match/not_found", "no such match")
+        seat = self.seat_of(Match.of(stored), seat_token)
+        if self.store.claim_seat(stored.id, seat, player_id) != player_id:
+            raise ApiError("seat/claimed", "this seat is another player's")
+        return {"match_id": stored.id, "seat": seat}
+
+    def history(self, token: str | None, game: str | None, limit: int,
+                before: int | None) -> dict[str, Any]:
+        """The bearer's finished deals, newest first (``limit`` of them, older than record
+        ``before``), and its statistics per game; of ``game`` only when given."""
+        player_id = self.player_of(token)
+        rows = self.store.records(player_id, game, limit + 1, before)
+        more = len(rows) > limit
+        rows = rows[:limit]
+        return {
+            "player_id": player_id,
+            "deals": [history.deal_json(r) for r in rows],
+            "next_before": rows[-1].id if more else None,
+            "stats": history.stats(self.store.record_stats(player_id, game),
+                                   self.store.best_hands(player_id, game)),
         }
 
     def score(self, game_name: str, spec: Any) -> dict[str, Any]:

@@ -14,11 +14,23 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, NamedTuple
 
-from sqlalchemy import BigInteger, bindparam, event, insert, or_, text, update
+from sqlalchemy import (
+    BigInteger,
+    Index,
+    UniqueConstraint,
+    bindparam,
+    case,
+    event,
+    func,
+    insert,
+    or_,
+    text,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, DisconnectionError, IntegrityError
@@ -115,6 +127,61 @@ class AiLeaseRow(SQLModel, table=True):
     holder: str
     expires: float
     """Seconds since the epoch (the workers' clocks)."""
+
+
+class PlayerRow(SQLModel, table=True):
+    """An anonymous player (no sign-up): a browser keeps its id and secret token, and the deals
+    its seats finish are recorded under it (``DealRecordRow``)."""
+
+    __tablename__ = "players"
+
+    id: str = Field(primary_key=True)
+    token_hash: str = Field(unique=True)
+    """SHA-256 of the player's token (the token itself is never stored)."""
+    created: float
+    """Seconds since the epoch."""
+
+
+class MatchPlayerRow(SQLModel, table=True):
+    """A seat of a match played by a player: its finished deals go to the player's history.
+    A table of its own (not a column of ``matches``), so that databases made before it gain it
+    by ``create_all``."""
+
+    __tablename__ = "match_players"
+
+    match_id: str = Field(primary_key=True, foreign_key="matches.id")
+    seat: int = Field(primary_key=True)
+    player_id: str = Field(foreign_key="players.id")
+
+
+class DealRecordRow(SQLModel, table=True):
+    """One finished deal as one player's seat saw it (``server/history.py`` derives it from the
+    engine's result). Written in the transaction that finishes the deal, and unique per
+    (player, match, deal): a retried or raced write never counts a deal twice."""
+
+    __tablename__ = "deal_records"
+    __table_args__ = (UniqueConstraint("player_id", "match_id", "deal_no"),
+                      Index("ix_deal_records_player_id", "player_id", "id"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    """Increasing in the order deals finish: the history's order and its paging cursor."""
+    player_id: str = Field(foreign_key="players.id")
+    match_id: str = Field(foreign_key="matches.id")
+    deal_no: int
+    game: str
+    finished: float
+    """Seconds since the epoch (the worker's clock)."""
+    seat: int
+    opponents_json: str
+    """The other seats in seat order after this one: [{"seat", "kind", "level"}]."""
+    score: int
+    """The seat's score for the deal (the settlement's delta)."""
+    result: str
+    """won | dealt_in | other | drawn (``server/history.py``)."""
+    hand: str | None = None
+    """The winning hand's pattern or shape code, where the game names one."""
+    hand_value: int | None = None
+    """The winning hand's score in the game's unit (MCR points, fan, huxi, hu)."""
 
 
 POOL_SIZE = 40
@@ -234,6 +301,20 @@ class Lease(NamedTuple):
     expires: float
 
 
+class Outcome(NamedTuple):
+    """A finished deal as one seat saw it: a ``DealRecordRow``'s columns but the player and the
+    deal, written for each seat a player plays (``server/history.py`` makes them)."""
+
+    seat: int
+    game: str
+    finished: float
+    opponents_json: str
+    score: int
+    result: str
+    hand: str | None
+    hand_value: int | None
+
+
 class Logged(NamedTuple):
     """One logged action: the version it produced, its seat, the action as JSON."""
 
@@ -250,6 +331,10 @@ psycopg's parameter style, for ``PostgresAppender``; ``_ADVANCE_AND_LOG`` is the
 SQLAlchemy."""
 _ADVANCE_AND_LOG = text(re.sub(r"%\((\w+)\)s", r":\1", _ADVANCE_AND_LOG_SQL))
 _INSERT_DEAL = insert(_deals)
+_match_players = MatchPlayerRow.__table__  # type: ignore[attr-defined]
+_records = DealRecordRow.__table__  # type: ignore[attr-defined]
+_LINKED = select(_match_players.c.seat, _match_players.c.player_id).where(
+    _match_players.c.match_id == bindparam("at_id"))
 _DEAL_RESULT = update(_deals).where(_deals.c.match_id == bindparam("at_id"),
                                     _deals.c.deal_no == bindparam("at_deal"))
 
@@ -271,13 +356,16 @@ class Store:
         with Session(self.engine, expire_on_commit=False) as s:
             yield s
 
-    def create(self, match: MatchRow, deal: DealRow, ai_seats: list[AiSeatRow]) -> None:
+    def create(self, match: MatchRow, deal: DealRow, ai_seats: list[AiSeatRow],
+               player: MatchPlayerRow | None = None) -> None:
         with self.session() as s:
             s.add(match)
             s.flush()
             s.add(deal)
             for row in ai_seats:
                 s.add(row)
+            if player is not None:
+                s.add(player)
             s.commit()
 
     def match(self, match_id: str) -> MatchRow | None:
@@ -320,9 +408,12 @@ class Store:
 
     def append(self, match_id: str, version: int, *, action: Entry | None = None,
                deal: DealRow | None = None, finished: bool | None = None,
-               scores: list[int] | None = None, result: tuple[int, str] | None = None) -> None:
+               scores: list[int] | None = None, result: tuple[int, str] | None = None,
+               outcomes: Sequence[Outcome] = ()) -> None:
         """Move match ``match_id`` from ``version`` to ``version + 1`` with what that step
-        wrote; raises ``Stale`` when another writer got there first."""
+        wrote; raises ``Stale`` when another writer got there first. With a deal's ``result``,
+        its ``outcomes`` are recorded for the seats players play, in the same transaction: a
+        deal is in a history exactly when it is over."""
         values: dict[str, Any] = {"version": version + 1}
         if deal is not None:
             values["deal_no"] = deal.deal_no
@@ -348,6 +439,7 @@ class Store:
                 if result is not None:
                     conn.execute(_DEAL_RESULT, {"at_id": match_id, "at_deal": result[0],
                                                 "result_json": result[1]})
+                    self._record(conn, match_id, result[0], outcomes)
                 conn.commit()
             except IntegrityError as exc:  # a racing writer took this version's log slot
                 conn.rollback()
@@ -355,6 +447,86 @@ class Store:
             except BaseException:
                 conn.rollback()
                 raise
+
+    @staticmethod
+    def _record(conn: Any, match_id: str, deal_no: int, outcomes: Sequence[Outcome]) -> None:
+        """A finished deal's record for each of the match's seats a player plays."""
+        if not outcomes:
+            return
+        by_seat = {o.seat: o for o in outcomes}
+        rows = [{"player_id": player_id, "match_id": match_id, "deal_no": deal_no,
+                 **by_seat[seat]._asdict()}
+                for seat, player_id in conn.execute(_LINKED, {"at_id": match_id})
+                if seat in by_seat]
+        if rows:
+            conn.execute(insert(_records), rows)
+
+    # ------------------------------------------------------------------ players
+
+    def create_player(self, player: PlayerRow) -> None:
+        with self.session() as s:
+            s.add(player)
+            s.commit()
+
+    def claim_seat(self, match_id: str, seat: int, player_id: str) -> str:
+        """Make ``seat`` of the match ``player_id``'s unless a player has it: returns the
+        player whose it is now (two claims at once: the first written wins)."""
+        table = _match_players
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        with self._write_lock, self.engine.connect() as conn:
+            conn.execute(dialect.insert(table).values(
+                match_id=match_id, seat=seat, player_id=player_id).on_conflict_do_nothing())
+            owner = conn.execute(select(table.c.player_id).where(
+                table.c.match_id == match_id, table.c.seat == seat)).scalar_one()
+            conn.commit()
+        return str(owner)
+
+    def player_id(self, token_hash: str) -> str | None:
+        """The player whose token hashes to ``token_hash``."""
+        with self.session() as s:
+            return s.exec(select(PlayerRow.id)
+                          .where(col(PlayerRow.token_hash) == token_hash)).first()
+
+    def records(self, player_id: str, game: str | None, limit: int,
+                before: int | None) -> list[DealRecordRow]:
+        """The player's finished deals, newest first: ``limit`` of them older than the record
+        ``before`` (its id), of ``game`` only when given."""
+        q = select(DealRecordRow).where(col(DealRecordRow.player_id) == player_id)
+        if game is not None:
+            q = q.where(col(DealRecordRow.game) == game)
+        if before is not None:
+            q = q.where(col(DealRecordRow.id) < before)
+        with self.session() as s:
+            return list(s.exec(q.order_by(col(DealRecordRow.id).desc()).limit(limit)))
+
+    def record_stats(self, player_id: str, game: str | None) -> list[tuple[Any, ...]]:
+        """Per game: (game, deals, won, dealt in, drawn, sum of scores), in the database."""
+        r = _records.c
+        q = (select(r.game, func.count(), *(func.sum(case((r.result == k, 1), else_=0))
+                                            for k in ("won", "dealt_in", "drawn")),
+                    func.sum(r.score))
+             .where(r.player_id == player_id).group_by(r.game).order_by(r.game))
+        if game is not None:
+            q = q.where(r.game == game)
+        with self.engine.connect() as conn:
+            return [tuple(row) for row in conn.execute(q)]
+
+    def best_hands(self, player_id: str, game: str | None) -> list[DealRecordRow]:
+        """Per game, the player's won deal of the highest hand value (the latest of equals)."""
+        rank = func.row_number().over(
+            partition_by=col(DealRecordRow.game),
+            order_by=(col(DealRecordRow.hand_value).desc(), col(DealRecordRow.id).desc()))
+        inner = (select(col(DealRecordRow.id), rank.label("rank"))
+                 .where(col(DealRecordRow.player_id) == player_id,
+                        col(DealRecordRow.result) == "won",
+                        col(DealRecordRow.hand_value).is_not(None)))
+        if game is not None:
+            inner = inner.where(col(DealRecordRow.game) == game)
+        ranked = inner.subquery()
+        q = (select(DealRecordRow).join(ranked, ranked.c.id == col(DealRecordRow.id))
+             .where(ranked.c.rank == 1))
+        with self.session() as s:
+            return list(s.exec(q))
 
     def _advance_and_log(self, version: int, action: Entry) -> None:
         """The usual action on PostgreSQL: the version move and its log entry in one statement

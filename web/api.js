@@ -61,7 +61,19 @@ export async function api(path, { method = "GET", token = null, body = undefined
 
 export const games = () => api("/games");
 
-export const createMatch = (game, seats) => api("/matches", { method: "POST", body: { game, seats } });
+/** A new match; with a player's token its first human seat is that player's (player.js). */
+export const createMatch = (game, seats, token = null) =>
+  api("/matches", { method: "POST", token, body: { game, seats } });
+
+export const createPlayer = () => api("/players", { method: "POST" });
+
+/** The player takes the seat ``seatToken`` holds (a friend's join link). */
+export const claimSeat = (token, matchId, seatToken) =>
+  api("/players/me/seats", { method: "POST", token, body: { match_id: matchId, token: seatToken } });
+
+/** The player's finished deals, newest first, and statistics per game. */
+export const history = (token, { limit = 20, before = null } = {}) =>
+  api(`/players/me/history?limit=${limit}${before ? `&before=${before}` : ""}`, { token });
 
 export const getMatch = (id, token) => api(`/matches/${encodeURIComponent(id)}`, { token });
 

@@ -14,6 +14,7 @@ import { applySettings, settingsPanel } from "./settings.js";
 import { installKeys } from "./keys.js";
 import { hintsHooks, hintsPanel } from "./hints.js";
 import { gameTitle, renderLobby } from "./lobby.js";
+import { claimSeat } from "./player.js";
 import { errorText, setStatus } from "./status.js";
 import { claimTimer } from "./timer.js";
 import { autoplayRow, autoSorted, installAutoplay, runAutoplay } from "./autoplay.js";
@@ -28,6 +29,7 @@ const app = document.getElementById("app");
 const connEl = document.getElementById("conn");
 const leaveEl = document.getElementById("leave");
 const rulesLinkEl = document.getElementById("rules-link"); // the rules of the game at the table
+const historyLinkEl = document.getElementById("history-link"); // history.js; away from the table only
 const dealInfoEl = document.getElementById("deal-info");
 
 const store = {
@@ -99,6 +101,7 @@ function leaveTable(screen) {
   document.body.dataset.screen = screen;
   leaveEl.hidden = true;
   rulesLinkEl.hidden = true;
+  historyLinkEl.hidden = false;
   dealInfoEl.textContent = "";
   setMode(null);
 }
@@ -123,6 +126,7 @@ function openTable(session) {
   });
   document.body.dataset.screen = "table";
   leaveEl.hidden = false;
+  historyLinkEl.hidden = true;
   app.replaceChildren(h("p", { class: "loading", "data-testid": "loading" }, t("app.table.sitting")));
   store.live = new API.LiveMatch(session.match_id, session.token, {
     onView: (view, events, kind) => {
@@ -405,12 +409,14 @@ installAutoplay({ decision: openDecision, act: (action) => act(action), rerender
 
 // Pages other than the lobby and the live table have a hash route; each lives in its own module,
 // loaded on first use: #/rules/<game>, #/calc/<game>, #/friends/<game>, #/replay/<match>/<deal>[/<seat>],
-// and #/join/<match>/<token> (a friend's seat: the token is stored, then the URL forgets it).
+// #/history (this browser's finished deals), and #/join/<match>/<token> (a friend's seat: the
+// token is stored, then the URL forgets it).
 const PAGES = {
   rules: { module: "./rules.js", params: ["game"] },
   calc: { module: "./calculator.js", params: ["game"] },
   friends: { module: "./friends.js", params: ["game"] },
   replay: { module: "./replay.js", params: ["match_id", "deal", "seat"] },
+  history: { module: "./history.js", params: [] },
 };
 
 function parseRoute() {
@@ -425,6 +431,7 @@ async function route() {
     const session = { match_id: args[0], token: args[1] };
     save(CURRENT, session);
     history.replaceState(null, "", location.pathname + location.search);
+    claimSeat(session); // its deals go to this browser's history (player.js)
     openTable(session);
     return;
   }
@@ -457,6 +464,7 @@ function staticTexts() {
   document.querySelector(".brand")?.setAttribute("aria-label", t("app.top.home"));
   leaveEl.textContent = t("app.top.leave");
   rulesLinkEl.textContent = t("rules.link");
+  historyLinkEl.textContent = t("history.link");
   langEl.setAttribute("aria-label", t("app.top.language"));
   settingsButton.setAttribute("aria-label", t("app.settings.title"));
   settingsButton.title = t("app.settings.title");

@@ -6,6 +6,7 @@
 // in this browser, so coming back here shows its links again.
 
 import * as API from "./api.js";
+import { createMatch } from "./player.js";
 import { h } from "./dom.js";
 import { TABLES } from "./games.js";
 import { t } from "./i18n.js";
@@ -109,7 +110,7 @@ function setupCard(game, onCreated) {
     create.textContent = t("replay.friends.creating");
     error.textContent = "";
     try {
-      const m = await API.createMatch(game.name, seats);
+      const m = await createMatch(game.name, seats);
       const tokens = {};
       for (const s of m.seats) if (s.token) tokens[s.seat] = s.token;
       onCreated({ game: game.name, match_id: m.match_id, mine: 0, tokens });

@@ -4,6 +4,7 @@
 // it opens (``open``).
 
 import * as API from "./api.js";
+import { createMatch } from "./player.js";
 import { h, zh } from "./dom.js";
 import { TABLES } from "./games.js";
 import { has, t } from "./i18n.js";
@@ -24,7 +25,8 @@ export async function renderLobby(root, { message = "", last = null, open }) {
       h("div", { class: "lobby__tiles", "aria-hidden": "true" },
         ["1m", "5p", "1s", "E", "C", "f5"].map((f) => tileEl(f, { size: "lg" }))),
       h("h1", {}, zh("牌局"), " paiju"),
-      h("p", {}, t("app.lobby.tagline"))),
+      h("p", {}, t("app.lobby.tagline"), " ",
+        h("a", { href: "#/history", "data-testid": "lobby-history" }, t("history.lobbyLink")))),
     message ? h("p", { class: "lobby__message", role: "alert" }, message) : null,
     last ? h("p", { class: "lobby__resume" }, h("button", {
       type: "button", class: "btn", "data-testid": "resume", onclick: () => open(last),
@@ -101,7 +103,7 @@ async function startMatch(g, button, root, open) {
   const level = root.querySelector(`[data-testid=level-${g.name}]`)?.value ?? aiLevel(g.name);
   for (let i = 1; i < g.players; i++) seats.push({ kind: "ai", level });
   try {
-    const m = await API.createMatch(g.name, seats);
+    const m = await createMatch(g.name, seats);
     const mine = m.seats.find((s) => s.token);
     open({ match_id: m.match_id, token: mine.token, game: g.name });
   } catch (err) {

@@ -131,6 +131,12 @@ def test_two_friends_play_a_deal_from_two_pages(live_server: LiveServer, new_pag
     for seat, page in pages.items():
         assert shown_totals(page) == dict(enumerate(result["deltas"]))
         assert sum(1 for a in log["actions"] if a["seat"] == seat) >= plays[seat]
+        # each browser's history has the deal at its own seat: the host's by creating the
+        # match, the friend's by joining (issue 26, your history)
+        me = page.evaluate("JSON.parse(localStorage.getItem('paiju.player'))")
+        [deal] = live_server.get_json("/api/players/me/history", me["token"])["deals"]
+        assert (deal["match_id"], deal["seat"]) == (mid, seat)
+        assert deal["score"] == result["deltas"][seat]
 
     # the settlement links to this deal's replay
     href = host.get_by_test_id("replay-link").get_attribute("href")
