@@ -94,9 +94,9 @@ def check_history(page: Any, lang: str, match_id: str, end: dict[str, Any],
 
 
 FR = {"title": "Votre historique", "won": "Gagnée", "dealt_in": "Votre défausse",
-      "other": "Un autre joueur a gagné", "drawn": "Donne nulle", "ai": "IA base"}
+      "other": "Un autre joueur a gagné", "drawn": "Donne nulle", "ai": "IA moyen"}
 ZH = {"title": "你的对局", "won": "和牌", "dealt_in": "放炮", "other": "他人和牌",
-      "drawn": "流局", "ai": "基础电脑"}
+      "drawn": "流局", "ai": "普通电脑"}
 
 
 def test_a_finished_deal_is_on_the_history_page_with_its_replay(live_server: LiveServer,
