@@ -16,6 +16,7 @@ import { hintsHooks, hintsPanel } from "./hints.js";
 import { gameTitle, renderLobby } from "./lobby.js";
 import { errorText, setStatus } from "./status.js";
 import { claimTimer } from "./timer.js";
+import { play as playMotion, snapshot as motionSnapshot } from "./motion.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
@@ -355,7 +356,9 @@ function render() {
     nodes.push(h("button", { type: "button", class: "btn btn--primary show-results",
       "data-testid": "show-settlement", "data-action": "view", onclick: handlers.toggleSettlement }, t("app.table.showResults")));
   }
+  const before = motionSnapshot(app); // where the cards were: motion.js slides what moved
   app.replaceChildren(...nodes);
+  playMotion(app, before);
   const st = view.state;
   dealInfoEl.replaceChildren(t("app.top.deal", { n: view.deal + 1 }), " · ",
     h("span", { "data-testid": "my-total" }, t("app.top.total", { total: signed(view.scores[view.seat ?? 0]) })));

@@ -116,6 +116,7 @@ export function discardRiver(discards, seat, last, fresh, { cls, label, draw, na
   discards.forEach((c, i) => {
     const isLast = last && last.seat === seat && last.card.id === c.id && i === discards.length - 1;
     const el = draw(c.face, { size: "sm", cls: isLast ? "is-last" : "" });
+    el.dataset.card = c.id; // motion.js follows a card from the hand to the pond
     if (isLast) {
       el.dataset.testid = "last-discard";
       el.setAttribute("aria-label", t("app.mj.lastDiscard", { card: name(c.face) }));
@@ -146,6 +147,16 @@ function seatKind(view, s) {
   const info = view.seats[s];
   return info?.kind === "ai" ? t("app.seatKind.ai", { level: t(`app.ai.${info.level ?? "basic"}`) })
     : t("app.seatKind.player");
+}
+
+/** The mark on an AI seat that is to act: three dots and "thinking…" (issue 26), named for
+ *  screen readers ("Right is thinking"); none in a replay, where nobody thinks. */
+function thinkingMark(view, ctx, s, names, game) {
+  if (ctx.replay || view.seats?.[s]?.kind !== "ai" || !isActing(view.state, s, game)) return null;
+  const label = t("app.thinking.label", { who: names.name(s) });
+  return h("span", { class: "thinking", "data-testid": "thinking", role: "img", "aria-label": label, title: label },
+    h("span", { class: "thinking__dots", "aria-hidden": "true" }, h("i"), h("i"), h("i")),
+    h("span", { class: "thinking__text", "aria-hidden": "true" }, t("app.thinking.mark")));
 }
 
 /** The settlement dialog with its title ("Deal 3 over · …") and its buttons; callers append. */
@@ -291,7 +302,7 @@ function backsEl(count, { back, cls, label, counted = false }) {
 }
 
 /** Another seat: its name and kind, badges and score, its hand and groups (its discards: ``pondEl``). */
-function opponentEl(view, s, names, game) {
+function opponentEl(view, ctx, s, names, game) {
   const st = view.state;
   const kind = seatKind(view, s);
   const panel = h("section", {
@@ -300,7 +311,7 @@ function opponentEl(view, s, names, game) {
   });
   panel.append(h("header", { class: "seat__head" },
     h("span", { class: "seat__name" }, names.name(s), h("small", {}, ` ${kind}`)),
-    badges(view, s, names, game), scoreEl(view, s)));
+    thinkingMark(view, ctx, s, names, game), badges(view, s, names, game), scoreEl(view, s)));
   const p = st.players[s];
   const tiles = [p.hand ? game.shownHand(view, s) : backsEl(p.hand_count, game.backs), game.groups(p, "sm")];
   append(panel, game.tilesBox ? h("div", { class: game.tilesBox }, tiles) : tiles);
@@ -314,7 +325,7 @@ function pondEl(view, s, names, last, fresh, game) {
   river.setAttribute("role", "group");
   river.setAttribute("aria-label", t("play.region.discardsOf",
     { who: names.isMe(s) ? t("play.region.yours") : names.name(s) }));
-  return h("div", { class: `pond pond--${names.pos(s)}`, "data-seat": s }, river);
+  return h("div", { class: `pond pond--${names.pos(s)}`, "data-pond": s }, river);
 }
 
 // ------------------------------------------------------------------ one's own seat
@@ -427,7 +438,7 @@ export function renderTable(view, ctx, game) {
   });
   const others = [];
   for (let i = 1; i < st.players.length; i++) others.push((names.me + i) % st.players.length);
-  for (const s of others) table.append(opponentEl(view, s, names, game));
+  for (const s of others) table.append(opponentEl(view, ctx, s, names, game));
   // the felt: every seat's pond in front of it, the game's centre (wall, winds, last moves) between
   table.append(h("div", { class: `felt felt--${st.players.length}` },
     [...others, names.me].map((s) => pondEl(view, s, names, last, fresh, game)),
