@@ -27,7 +27,8 @@ def _ai_to_play(name: str) -> dict[str, Any]:
     while seats := g.to_act(state):
         if seats == [1] and g.view(state, 0)["phase"] == "play":
             view = g.view(state, 0)
-            return {"match_id": f"thinking-{name}", "game": name, "version": 5, "deal": 0, "seat": 0,
+            return {"match_id": f"thinking-{name}", "game": name, "version": 5, "deal": 0,
+                    "seat": 0,
                     "seats": [{"seat": 0, "kind": "human", "level": None}]
                     + [{"seat": s, "kind": "ai", "level": "basic"} for s in range(1, g.players)],
                     "scores": [0] * g.players, "seed_hash": view["seed_hash"], "state": view}
@@ -36,14 +37,16 @@ def _ai_to_play(name: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("name", ["mcr", "paohuzi"])
-def test_the_ai_to_act_shows_it_is_thinking(live_server: LiveServer, new_page: Any, name: str) -> None:
+def test_the_ai_to_act_shows_it_is_thinking(live_server: LiveServer, new_page: Any,
+                                            name: str) -> None:
     match = _ai_to_play(name)
     body = json.dumps(match)
+    legal = json.dumps({"version": 5, "actions": []})
     page = new_page(1280, 800)
     page.route_web_socket("**/ws*", lambda ws: ws.close())
     page.route(f"**/api/matches/{match['match_id']}**", lambda route: route.fulfill(
         status=200, content_type="application/json",
-        body=json.dumps({"version": 5, "actions": []}) if route.request.url.endswith("/legal") else body))
+        body=legal if route.request.url.endswith("/legal") else body))
     page.goto(live_server.url + "/")
     page.evaluate("""(m) => localStorage.setItem('paiju.current',
         JSON.stringify({match_id: m.match_id, token: 'fixture', game: m.game}))""", match)
