@@ -2,10 +2,10 @@
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
-    PAIJU_DATABASE_URL=sqlite:////data/paiju.db PAIJU_WEB_DIR=/app/web
+    PAIJU_DATABASE_URL=sqlite:////data/paiju.db
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
 COPY engine ./engine
 COPY ai ./ai
 COPY server ./server

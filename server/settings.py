@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib.util import find_spec
 from pathlib import Path
 
 from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def packaged_web() -> Path:
+    """The web app's directory: the ``paiju_web`` package's (setup.py maps it to ``web/``; an
+    installed wheel carries a copy), else ``web/`` beside the packages in an uninstalled tree.
+
+    The package has no ``__init__.py`` (nothing to serve at ``/__init__.py``), so it is found by
+    its spec without importing it; ``importlib.resources.files`` refuses the editable
+    install's placeholder path of such a package."""
+    spec = find_spec("paiju_web")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        if Path(location).is_dir():
+            return Path(location)
+    return ROOT / "web"
 
 
 class Settings(BaseSettings):
@@ -42,7 +57,8 @@ class Settings(BaseSettings):
     costs a seat this long at most, never forever)."""
     ws_lease_seconds: float = 30.0
     """How long a WebSocket's Redis lease lasts unless its worker renews it (after a crash)."""
-    web_dir: Path = ROOT / "web"
+    web_dir: Path = packaged_web()
+    """The web app served at ``/`` (a missing directory: the API alone)."""
     state_cache: int = 10_000
     """Matches whose latest state a worker keeps in memory (a cache: the store is the truth).
     A match missing from it is read back and replayed from its log on its next action: with

@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import httpx
@@ -26,11 +26,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+UVICORN = (sys.executable, "-m", "uvicorn", "server.app:app")
+"""The source tree's app under this interpreter's uvicorn (``--host``, ``--port`` and
+``--log-level`` follow)."""
+
+
 class Uvicorn:
     """One worker: ``settings`` are ``PAIJU_*`` variables over this process's environment (a
-    value None removes the variable); the worker's output goes to ``log``."""
+    value None removes the variable); the worker's output goes to ``log``. ``command`` and
+    ``cwd`` run another server, e.g. an installed ``paiju serve`` away from the source tree."""
 
-    def __init__(self, settings: Mapping[str, str | None], log: Path) -> None:
+    def __init__(self, settings: Mapping[str, str | None], log: Path,
+                 command: Sequence[str] = UVICORN, cwd: Path = ROOT) -> None:
+        self.command = list(command)
+        self.cwd = cwd
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {k: v for k, v in {**os.environ, **settings}.items() if v is not None}
@@ -41,9 +50,9 @@ class Uvicorn:
         """Start it and wait until it answers; raises with its log if it exits or is slow."""
         with open(self.log_path, "ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "uvicorn", "server.app:app", "--host", "127.0.0.1",
-                 "--port", str(self.port), "--log-level", "warning"],
-                cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
+                [*self.command, "--host", "127.0.0.1", "--port", str(self.port),
+                 "--log-level", "warning"],
+                cwd=self.cwd, env=self.env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + START_S
         while not self.up():
             if self.proc.poll() is not None:

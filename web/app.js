@@ -17,6 +17,8 @@ import { gameTitle, renderLobby } from "./lobby.js";
 import { errorText, setStatus } from "./status.js";
 import { claimTimer } from "./timer.js";
 import { play as playMotion, snapshot as motionSnapshot } from "./motion.js";
+import { autoplayRow, autoSorted, installAutoplay, runAutoplay } from "./autoplay.js";
+import { soundForView } from "./sound.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
@@ -147,6 +149,7 @@ function applyView(view) {
   const old = store.view;
   if (old && view.version <= old.version) return false;
   store.view = view;
+  soundForView(old, view); // sound.js: the cues of what happened since the last view
   if (!old || old.deal !== view.deal) {
     store.showSettlement = true;
     store.selected = null;
@@ -217,6 +220,14 @@ function openClaim() {
 }
 
 const drawClaimTimer = claimTimer(app, { open: openClaim, pass: (action) => act(action) });
+
+/** The decision open to us right now, for the auto-play switches (autoplay.js); null: none. */
+function openDecision() {
+  const view = store.view;
+  if (!view || store.busy || document.body.dataset.screen !== "table") return null;
+  if (!view.state.to_act || view.state.phase === "over" || store.legalVersion !== view.version) return null;
+  return { view, legal: store.legal ?? [], session: store.session };
+}
 
 async function act(action, retry = true) {
   const view = store.view;
@@ -343,8 +354,10 @@ function render() {
     seedCheck: store.seedCheck?.version === view.version && store.seedCheck.ok !== null
       ? t(store.seedCheck.ok ? "app.seed.ok" : "app.seed.bad") : "",
     title: gameTitle(view.game, TABLES[view.game].title),
-    replayHref: `#/replay/${encodeURIComponent(view.match_id)}/${view.deal}`, // the settlement's replay link
+    replayHref: `#/replay/${encodeURIComponent(view.match_id)}/${view.deal}/${view.seat}`, // the settlement's replay link, from this seat
     on: handlers,
+    sortDrawn: autoSorted(view.game),   // auto-sort (autoplay.js)
+    belowActions: autoplayRow(view),    // the auto-play switches
   };
   ctx.hooks = hintsHooks(view, ctx, store.session, render); // the warning step before a risky discard
   const table = TABLES[view.game];
@@ -378,6 +391,7 @@ function render() {
   document.title = st.to_act && st.phase !== "over" ? t("app.title.yourMove")
     : t("app.title.table", { title: ctx.title });
   drawClaimTimer();
+  runAutoplay(app, view);
 }
 
 // ------------------------------------------------------------------ boot
@@ -390,15 +404,16 @@ leaveEl.addEventListener("click", (ev) => {
 });
 
 installKeys(app); // keyboard play, key hints, live announcements (Esc clears the selection)
+installAutoplay({ decision: openDecision, act: (action) => act(action), rerender: render });
 
 // Pages other than the lobby and the live table have a hash route; each lives in its own module,
-// loaded on first use: #/rules/<game>, #/calc/<game>, #/friends/<game>, #/replay/<match>/<deal>,
+// loaded on first use: #/rules/<game>, #/calc/<game>, #/friends/<game>, #/replay/<match>/<deal>[/<seat>],
 // and #/join/<match>/<token> (a friend's seat: the token is stored, then the URL forgets it).
 const PAGES = {
   rules: { module: "./rules.js", params: ["game"] },
   calc: { module: "./calculator.js", params: ["game"] },
   friends: { module: "./friends.js", params: ["game"] },
-  replay: { module: "./replay.js", params: ["match_id", "deal"] },
+  replay: { module: "./replay.js", params: ["match_id", "deal", "seat"] },
 };
 
 function parseRoute() {

@@ -31,12 +31,13 @@ const TILES = {
 };
 const LONG = {
   draw: (face, opts) => long.cardEl(face, opts),
-  sizes: { palette: "md", hand: "md", group: "sm", small: "mini" },
+  // the score's cards at "xs": a long card is narrow, and at "mini" its numerals were unreadable
+  sizes: { palette: "md", hand: "md", group: "sm", small: "xs" },
   key: long.faceKey,
 };
 const WORD = {
   draw: (face, opts) => word.cardEl(face, opts),
-  sizes: { palette: "md", hand: "md", group: "sm", small: "mini" },
+  sizes: { palette: "md", hand: "md", group: "sm", small: "xs" }, // as LONG
   key: word.faceKey,
 };
 
@@ -198,6 +199,18 @@ const GAMES = {
     },
   },
 };
+
+/** The sorted hand cut into runs of one suit (honours, flowers and the specials each one run):
+ * a long hand wraps between runs, never leaving a suit's last card alone on a line. */
+function runsOf(sorted) {
+  const suit = (f) => (/\d/.test(f) ? f.replace(/\d+/g, "") : "*");
+  const runs = [];
+  for (const f of sorted) {
+    if (runs.length && suit(runs.at(-1)[0]) === suit(f)) runs.at(-1).push(f);
+    else runs.push([f]);
+  }
+  return runs;
+}
 
 /** Sichuan needs a missing suit (SC-7.3): by default the first suit the hand does not hold. */
 function absentSuit(s) {
@@ -533,8 +546,9 @@ class CalcPage {
     parts.push(h("div", { class: "calc__slot calc__slot--hand", "data-testid": "calc-hand" },
       h("h2", {}, cfg.handSizeIsMax ? t("calc.hand_free", { count: s.hand.length })
         : t("calc.hand_count", { count: s.hand.length, size })),
-      h("div", { class: "calc__cards" }, sorted.length
-        ? sorted.map((f) => this.removable(f, "calc-hand-card", drop(f)))
+      h("div", { class: "calc__cards calc__cards--hand" }, sorted.length
+        ? runsOf(sorted).map((run) => h("span", { class: "calc__run", "data-testid": "calc-hand-run" },
+          run.map((f) => this.removable(f, "calc-hand-card", drop(f)))))
         : h("span", { class: "muted" }, t("calc.hand_hint")))));
     parts.push(h("div", { class: "calc__slot", "data-testid": "calc-win" },
       h("h2", {}, t("calc.winning_card")),

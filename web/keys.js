@@ -12,6 +12,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { orList } from "./prompts.js";
 
 /** data-action → its keys (the first is shown on the button). */
 export const ACTION_KEYS = {
@@ -135,7 +136,7 @@ function decisionText() {
     .map((b) => `${buttonText(b)} (${b.dataset.keyHint ?? ""})`);
   const parts = [t("play.announce.yourMove"), prompt];
   if (handTiles().length) parts.push(t("play.announce.discardKeys"));
-  if (choices.length) parts.push(t("play.announce.choices", { list: choices.join(", ") }));
+  if (choices.length) parts.push(t("play.announce.choices", { list: orList(choices) }));
   if (!state.toldHelp) {
     state.toldHelp = true; // once a page: where the keys are listed
     parts.push(t("play.announce.help"));
@@ -328,7 +329,9 @@ function clear() {
 function onKeyDown(ev) {
   if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const target = ev.target;
-  if (target instanceof HTMLElement && (target.isContentEditable
+  // a switch (a checkbox: the hints', the auto-play ones) keeps Space and Enter, not the other keys
+  const box = target instanceof HTMLInputElement && target.type === "checkbox" && ![" ", "Enter"].includes(ev.key);
+  if (target instanceof HTMLElement && !box && (target.isContentEditable
     || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
   if (ev.key === "?" && (onTable() || state.help?.open)) {
     ev.preventDefault();
@@ -365,6 +368,13 @@ function onKeyDown(ev) {
 
 // ------------------------------------------------------------------ help
 
+const moreHelp = []; // (game) => [[keys, text], ...]: other modules' keys (autoplay.js)
+
+/** List more keys in the help: ``rows(game)`` gives [[keys, text], ...] for the game at the table. */
+export function addHelpRows(rows) {
+  moreHelp.push(rows);
+}
+
 function helpRows() {
   const game = state.root.querySelector("[data-testid=table]")?.dataset.game;
   const actions = [...(GAME_ACTIONS[game] ?? [...new Set(Object.values(GAME_ACTIONS).flat())]), ...AFTER_DEAL];
@@ -377,6 +387,7 @@ function helpRows() {
     row([t("play.key.escape")], t("play.help.escape")),
     row(["?"], t("play.help.toggle")),
     ...actions.map((a) => row(ACTION_KEYS[a].map(keyLabel), t(`play.action.${a}`))),
+    ...moreHelp.flatMap((rows) => rows(game)).map(([keys, text]) => row(keys, text)),
   ];
 }
 

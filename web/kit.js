@@ -4,7 +4,9 @@
 // describes what it does differently once, in a ``game`` object (below); the kit draws the rest.
 // Pure rendering: every change of state goes through the handlers the app passes in ``ctx.on``;
 // ``ctx.hooks`` are the extension points the table calls on the way: ``beforeDiscard(id)`` (the
-// hints' warning step, hints.js) says whether a discard goes ahead.
+// hints' warning step, hints.js) says whether a discard goes ahead. ``ctx.belowActions`` (the
+// auto-play switches, autoplay.js) goes below the action bar; ``ctx.sortDrawn`` sorts the drawn
+// card into one's hand instead of keeping it apart at the right.
 //
 // A game, as the kit reads it:
 //   kind              the table's own classes ("table--three table--nantong")
@@ -338,6 +340,13 @@ async function discard(ctx, id) {
   ctx.on.discard(id);
 }
 
+/** One's hand in the order shown, by ``sort``: the drawn card apart at the right, or sorted in
+ *  with the rest when ``sortDrawn`` (auto-sort). */
+export function handOrder(hand, drawn, sortDrawn, sort) {
+  const rest = (hand ?? []).filter((c) => c.id !== drawn?.id);
+  return drawn && !sortDrawn ? [...sort(rest), drawn] : sort(drawn ? [...rest, drawn] : rest);
+}
+
 /** A card of one's own hand: selectable and discardable (double click) when legal. */
 export function playable(el, id, legal, selected, ctx) {
   el.setAttribute("aria-pressed", selected ? "true" : "false");
@@ -365,7 +374,10 @@ function myArea(view, ctx, names, game) {
   const p = st.players[s];
   area.append(h("div", { class: "me__tiles" }, game.hand(view, ctx, names, discardable),
     h("div", { class: "me__groups" }, game.groups(p, "md")))); // the melds beside the hand
-  if (names.isMe(s)) area.append(actionBar(view, ctx, names, discardable, game)); // a spectator (a replay) decides nothing
+  if (names.isMe(s) && !ctx.replay) { // a replay decides nothing
+    area.append(actionBar(view, ctx, names, discardable, game));
+    if (ctx.belowActions) area.append(ctx.belowActions); // the auto-play switches (autoplay.js)
+  }
   return area;
 }
 

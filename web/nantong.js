@@ -6,10 +6,11 @@
 
 import { h, zh } from "./dom.js";
 import { seatNames, discardRiver, logPanel, meldEventText, settlementPanel, settlementLower, payerPayee, playable,
-  renderTable as kitTable, actButton, choiceButton, inOrder, claimPrompt } from "./kit.js";
+  renderTable as kitTable, actButton, choiceButton, inOrder, claimPrompt, handOrder } from "./kit.js";
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
 import { t, patternName } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
+import { turnOptions, turnPrompt } from "./prompts.js";
 
 /** A card named in a sentence: "5 of Myriads 五万". */
 function cardRef(face) {
@@ -246,11 +247,10 @@ function myHand(view, ctx, names, discardable) {
   const drawnId = st.drawn?.id;
   const replaced = new Set((p.replacement_cards ?? []).map((c) => c.id));
   const claimFace = st.phase === "claim" && st.to_act ? st.claim?.card.face : null;
-  const cards = sortCards((p.hand ?? []).filter((c) => c.id !== drawnId));
-  if (st.drawn) cards.push(st.drawn);
+  const cards = handOrder(p.hand, st.drawn, ctx.sortDrawn, sortCards);
   const hand = h("div", { class: "lhand lhand--mine", "data-testid": "hand", role: "group", "aria-label": t("app.me.hand") });
   cards.forEach((c) => {
-    if (c.id === drawnId) hand.append(h("span", { class: "lhand__gap", "aria-hidden": "true" }));
+    if (c.id === drawnId && !ctx.sortDrawn) hand.append(h("span", { class: "lhand__gap", "aria-hidden": "true" }));
     const legal = discardable.has(c.id);
     const selected = legal && ctx.selected === c.id;
     const repl = replaced.has(c.id);
@@ -274,10 +274,11 @@ function nantongTurn(view, ctx, names) {
   const st = view.state;
   const me = st.players[names.me];
   const heavenly = !st.drawn && st.dealer === names.me && !st.events.some((e) => e.type === "discard");
-  let hint = t("app.hint.discardCard");
-  if (me.ready && st.drawn) hint = t("app.nt.hintReady");
-  else if (heavenly) hint = t("app.nt.hintDealer");
-  else if (!st.drawn) hint = t("app.nt.hintNoDraw");
+  const ready = me.ready && st.drawn; // a locked hand: only the card drawn may go
+  const lead = ready ? "app.prompt.lead.ntReady" : heavenly ? "app.prompt.lead.ntDealer"
+    : !st.drawn ? "app.prompt.lead.ntNoDraw" : null;
+  const hint = turnPrompt({ piece: "card", lead: lead ? t(lead) : "",
+    options: turnOptions(ctx.legal, { discard: ready ? "discardDrawn" : "discardCard" }) });
   const buttons = ctx.legal.map((a) => {
     if (a.type === "win") {
       return actButton(a, ctx, { cls: "btn btn--win", testid: "turn-win" },

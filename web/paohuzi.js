@@ -11,6 +11,7 @@ import { seatNames, discardRiver, logPanel, settlementPanel, settlementLower, pa
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId } from "./wordcards.js";
 import { t } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
+import { turnOptions, turnPrompt } from "./prompts.js";
 
 const MINIMUM_HUXI = 15; // PH-5.1
 
@@ -259,7 +260,9 @@ function paohuziTurn(view, ctx, names, discardable) {
   const win = ctx.legal.find((a) => a.type === "win");
   const pass = ctx.legal.find((a) => a.type === "pass");
   return {
-    hint: t(win ? "app.ph.hintWin" : mustDiscard ? "app.hint.discardCard" : "app.ph.hintNoDiscard"),
+    hint: turnPrompt({ piece: "card",
+      lead: win ? t("app.prompt.lead.phWin") : mustDiscard ? "" : t("app.prompt.lead.phNoDiscard"),
+      options: turnOptions(ctx.legal, { discard: "discardCard", pass: win ? "playOn" : "continue" }) }),
     buttons: [
       win ? actButton(win, ctx, { cls: "btn btn--win", testid: "turn-win" }, t("app.claim.win"), " ", zh("胡")) : null,
       pass ? actButton(pass, ctx, { cls: "btn", testid: "turn-pass" }, t(win ? "app.ph.playOn" : "app.ph.continue")) : null,

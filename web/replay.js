@@ -4,7 +4,10 @@
 // Step with the buttons, the slider, the move list or the keyboard (← →, Home/End, Space plays
 // and pauses); the end shows the deal's settlement; the seed revealed at the end is checked
 // against the hash published when the deal began (seed.js, as on the table). The URL is the
-// replay: "Copy link" shares it.
+// replay: "Copy link" shares it. #/replay/<match_id>/<deal>/<seat> shows it from that seat (the
+// settlement's link gives the player's own): that seat sits at the bottom and every seat is
+// named from there, as at the table (kit.js seatNames: You / Right / Across / Left); without
+// one, from the match's human seat, else seat 0.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -21,13 +24,13 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 /** The control buttons' icons (viewBox 0 0 16 16): drawn, since not every font has ⏮ ⏸ ⏭. */
 const ICONS = {
   start: "M3 3h2v10H3zM13 3v10L6 8z",
-  prev: "M12 3v10L5 8z",
-  play: "M5 3v10l8-5z",
+  play: "M4 2v12l10-6z",
   pause: "M4 3h3v10H4zM9 3h3v10H9z",
-  next: "M4 3v10l7-5z",
+  // one step: a chevron, unlike the filled triangle of play
+  prev: "M10.5 2 12 3.5 7.5 8l4.5 4.5-1.5 1.5-6-6z",
+  next: "M5.5 2 4 3.5 8.5 8 4 12.5 5.5 14l6-6z",
   end: "M11 3h2v10h-2zM3 3v10l7-5z",
 };
-const BOTTOM = 0;        // the seat drawn at the bottom (a spectator's view puts seat 0 there)
 
 /** How each family of cards is named and drawn small in the move list. */
 const CARDS = {
@@ -39,6 +42,8 @@ const FAMILY = { sichuan: "tiles", mcr: "tiles", nantong: "long", paohuzi: "word
 
 const page = {
   key: null,          // "match/deal" of the replay loaded
+  viewer: 0,          // the seat the deal is seen from (drawn at the bottom, named "You")
+  seatParam: null,    // that seat when the URL gives it (kept in the link to share)
   replay: null,       // the server's replay
   step: 0,
   timer: null,
@@ -52,9 +57,18 @@ export function gameTitle(name) {
   return has(`app.game.${name}.title`) ? t(`app.game.${name}.title`) : TABLES[name]?.title ?? name;
 }
 
-/** The seat's link to a replay, for the settlement's "Replay this deal" and for sharing. */
-export function replayHref(matchId, deal) {
-  return `#/replay/${encodeURIComponent(matchId)}/${deal}`;
+/** The link to a replay, seen from ``seat`` when given: the settlement's "Replay this deal"
+ * (the player's own seat) and the link to share. */
+export function replayHref(matchId, deal, seat = null) {
+  return `#/replay/${encodeURIComponent(matchId)}/${deal}${seat === null ? "" : `/${seat}`}`;
+}
+
+/** The seat a replay is seen from: the URL's, else the match's only human seat, else seat 0. */
+function viewerOf(rep, param) {
+  const n = rep.steps[0].state.players.length;
+  if (param !== null && Number.isInteger(param) && param >= 0 && param < n) return param;
+  const humans = rep.seats.filter((s) => s.kind === "human");
+  return humans.length === 1 ? humans[0].seat : 0;
 }
 
 export async function render(root, params) {
@@ -62,6 +76,7 @@ export async function render(root, params) {
   ensureStyles();
   const matchId = params.match_id ?? "";
   const deal = Number(params.deal);
+  const seatParam = params.seat === undefined || params.seat === "" ? null : Number(params.seat);
   document.title = `paiju — ${t("replay.heading")}`;
   if (!matchId || !Number.isInteger(deal) || deal < 0) {
     root.replaceChildren(problem(t("replay.error.not_found")));
@@ -93,6 +108,8 @@ export async function render(root, params) {
     });
   }
   if (document.body.dataset.screen !== "replay") return; // left while loading
+  page.viewer = viewerOf(page.replay, seatParam);
+  page.seatParam = page.viewer === seatParam ? seatParam : null;
   build(root);
   draw();
 }
@@ -168,7 +185,7 @@ function icon(name) {
 }
 
 function shareUrl(rep) {
-  return `${location.origin}${location.pathname}${replayHref(rep.match_id, rep.deal)}`;
+  return `${location.origin}${location.pathname}${replayHref(rep.match_id, rep.deal, page.seatParam)}`;
 }
 
 /** Copy to the clipboard, or select the text for a manual copy where the page may not. */
@@ -189,7 +206,7 @@ export async function copyText(text, input, out) {
   out.textContent = ok ? t("replay.copied") : t("replay.copyFailed");
 }
 
-/** A logged action in words, with its cards: "Seat 2 discards [5m]". */
+/** A logged action in words, with its cards: "Left discards [5m]". */
 function moveText(rep, i, names) {
   const step = rep.steps[i];
   const num = h("span", { class: "replay__num" }, String(i));
@@ -203,7 +220,9 @@ function moveText(rep, i, names) {
     const offered = before.claim?.card;
     if (offered) ids.push(offered.id);
   }
-  const label = has(`replay.action.${a.type}`) ? t(`replay.action.${a.type}`) : a.type;
+  // "You discard", "Left discards": the viewer's own moves take the verb's form for "you"
+  const key = `replay.action.${a.type}${names.isMe(step.seat) ? ".you" : ""}`;
+  const label = has(key) ? t(key) : a.type;
   const extra = a.suit ? suitName(a.suit) : a.low ? family.name(a.low) : "";
   const cards = ids.map((id) => {
     const el = family.el(family.face(id));
@@ -216,14 +235,15 @@ function moveText(rep, i, names) {
 
 // ------------------------------------------------------------------ one step
 
-/** The MatchView a table module draws for step ``i``: a spectator's, every hand open. */
+/** The MatchView a table module draws for step ``i``: the viewer's seat, every hand open (the
+ * table draws no decision in a replay: ``ctx.replay``). */
 function viewAt(rep, i) {
   const step = rep.steps[i];
   const st = { ...step.state, events: rep.events.slice(0, step.events) };
   // a drawn tile is drawn apart in the bottom seat's hand only; the others show it in their hand
-  if (st.drawn && st.turn !== BOTTOM) st.drawn = null;
+  if (st.drawn && st.turn !== page.viewer) st.drawn = null;
   return {
-    match_id: rep.match_id, game: rep.game, version: step.version ?? 0, deal: rep.deal, seat: null,
+    match_id: rep.match_id, game: rep.game, version: step.version ?? 0, deal: rep.deal, seat: page.viewer,
     seats: rep.seats, scores: st.players.map((p) => p.score), seed_hash: rep.seed_hash, state: st,
   };
 }
@@ -289,14 +309,19 @@ function draw() {
     b.classList.toggle("is-current", on);
     if (on) {
       b.setAttribute("aria-current", "step");
-      const list = els.moves;
-      const top = b.offsetTop - list.offsetTop;
-      if (top < list.scrollTop || top + b.offsetHeight > list.scrollTop + list.clientHeight) {
-        list.scrollTop = top - list.clientHeight / 2;
-      }
+      followMove(els.moves, b);
     } else b.removeAttribute("aria-current");
   }
   if (i === last && page.showSettlement) els.board.querySelector("[data-testid=settlement]")?.focus({ preventScroll: true });
+}
+
+/** Scroll the move list (only it, never the page) to bring the current move ``b`` to its middle
+ * when it is out of sight. */
+function followMove(list, b) {
+  const box = list.getBoundingClientRect();
+  const at = b.getBoundingClientRect();
+  if (at.top >= box.top && at.bottom <= box.bottom) return;
+  list.scrollTop += at.top - box.top - (list.clientHeight - at.height) / 2;
 }
 
 // ------------------------------------------------------------------ playing

@@ -1,5 +1,7 @@
 // Display settings: contrast, grain and colour temperature (0–100, 50 = the table's own look),
-// large tiles, reduced motion and the claim timer. They live in localStorage under
+// large tiles, reduced motion and the claim timer; and the sound (sound.js): its volume (0–100,
+// 50 by default: sounds are on, at a moderate level, once the page got a click or a key, as
+// browsers want) and mute, which alone silences it (reduced motion leaves sound alone). They live in localStorage under
 // "paiju.settings" and show on <html> as custom properties and classes, by one rule that the
 // inline script in index.html applies too, before the first paint:
 //   a number n   → style "--set-<name>: n/100", plus the attribute data-set-<name> when n ≠ 50;
@@ -16,6 +18,7 @@ const STORE_KEY = "paiju.settings";
 
 export const DEFAULTS = Object.freeze({
   contrast: 50, grain: 50, temperature: 50, largeTiles: false, reducedMotion: false, claimTimer: 0,
+  mute: false, volume: 50,
 });
 export const SLIDERS = ["contrast", "grain", "temperature"];
 export const CLAIM_TIMES = [0, 10, 20, 30];
@@ -29,11 +32,11 @@ export function getSettings() {
     stored = {};
   }
   const out = { ...DEFAULTS };
-  for (const name of SLIDERS) {
+  for (const name of [...SLIDERS, "volume"]) {
     const v = Number(stored[name]);
     if (Number.isFinite(v)) out[name] = Math.min(100, Math.max(0, Math.round(v)));
   }
-  for (const name of ["largeTiles", "reducedMotion"]) out[name] = stored[name] === true;
+  for (const name of ["largeTiles", "reducedMotion", "mute"]) out[name] = stored[name] === true;
   if (CLAIM_TIMES.includes(stored.claimTimer)) out.claimTimer = stored.claimTimer;
   return out;
 }
@@ -101,6 +104,32 @@ function checkbox(name, value) {
     h("label", { for: id }, t(`app.settings.${name}`)));
 }
 
+/** Sound: mute and the volume; a change of volume plays a sample (sound.js, loaded lazily). */
+function soundRows(s) {
+  const out = h("output", { for: "set-volume", class: "settings__value", "data-testid": "setting-volume-value" },
+    `${s.volume}%`);
+  const sample = () => import("./sound.js").then((m) => m.playCue("turn"));
+  return [
+    h("div", { class: "settings__row" },
+      h("label", { for: "set-volume" }, t("play.sound.volume")),
+      h("input", {
+        type: "range", id: "set-volume", min: 0, max: 100, step: 5, value: s.volume, "data-testid": "setting-volume",
+        "aria-describedby": "set-volume-hint",
+        oninput: (ev) => {
+          out.textContent = `${ev.currentTarget.value}%`;
+          setSetting("volume", Number(ev.currentTarget.value));
+        },
+        onchange: sample,
+      }),
+      out,
+      h("small", { id: "set-volume-hint", class: "settings__hint" }, t("play.sound.volumeHint"))),
+    h("div", { class: "settings__row settings__row--check" },
+      h("input", { type: "checkbox", id: "set-mute", checked: s.mute, "data-testid": "setting-mute",
+        onchange: (ev) => setSetting("mute", ev.currentTarget.checked) }),
+      h("label", { for: "set-mute" }, t("play.sound.mute"))),
+  ];
+}
+
 /**
  * The settings dialog; ``onClose`` runs when it closes (Escape, the Close button, outside).
  * "Back to the defaults" refills this same dialog: the app holds it to close it (a new one put in
@@ -132,6 +161,7 @@ export function settingsPanel(onClose) {
       h("div", { class: "settings__row" },
         h("label", { for: "set-claimTimer" }, t("app.settings.claimTimer")), timer,
         h("small", { class: "settings__hint" }, t("app.settings.claimTimerHint"))),
+      ...soundRows(s),
       h("p", { class: "settings__foot" },
         h("button", { type: "button", class: "btn", "data-testid": "settings-reset", onclick: () => {
           for (const [name, v] of Object.entries(DEFAULTS)) setSetting(name, v);

@@ -7,7 +7,8 @@ import { h, zh } from "./dom.js";
 import { tileEl, backEl, faceOfId, faceKey, tileName, suitName, windName, SUIT_CHARS, WINDS } from "./tiles.js";
 import { t } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
-import { seatNames, meldEventText, logPanel, discardRiver, playable, renderTable as kitTable, isActing,
+import { turnOptions, turnPrompt } from "./prompts.js";
+import { seatNames, meldEventText, logPanel, discardRiver, playable, handOrder, renderTable as kitTable, isActing,
   actButton, inOrder, claimPrompt, settlementPanel, settlementLower, paymentsSection, paymentRow } from "./kit.js";
 
 /** Payment reasons: the text is app.reason.<code>, the Chinese term stays beside it. */
@@ -256,12 +257,11 @@ function myHand(view, ctx, names, discardable) {
   const p = st.players[names.me];
   if (p.won) return shownHand(p, "lg");
   const drawnId = st.drawn?.id;
-  const cards = sortTiles((p.hand ?? []).filter((c) => c.id !== drawnId));
-  if (st.drawn) cards.push(st.drawn);
+  const cards = handOrder(p.hand, st.drawn, ctx.sortDrawn, sortTiles);
   const hand = h("div", { class: "hand hand--mine", "data-testid": "hand", role: "group",
     "aria-label": t("app.me.hand") });
   cards.forEach((c) => {
-    if (c.id === drawnId) hand.append(h("span", { class: "hand__gap", "aria-hidden": "true" }));
+    if (c.id === drawnId && !ctx.sortDrawn) hand.append(h("span", { class: "hand__gap", "aria-hidden": "true" }));
     const legal = discardable.has(c.id);
     const selected = legal && ctx.selected === c.id;
     const missing = p.missing_suit && c.face[1] === p.missing_suit;
@@ -281,7 +281,6 @@ function myHand(view, ctx, names, discardable) {
 /** A turn: the missing suit to play first (Sichuan), a self-drawn win, kongs, then the discard. */
 function mahjongTurn(view, ctx, names) {
   const me = view.state.players[names.me];
-  const hasOther = ctx.legal.some((a) => a.type !== "discard");
   const mustMissing = me.missing_suit && me.hand?.some((c) => c.face[1] === me.missing_suit);
   const buttons = ctx.legal.map((a) => {
     if (a.type === "win") {
@@ -293,8 +292,9 @@ function mahjongTurn(view, ctx, names) {
       t(a.type === "added_kong" ? "app.mj.kongAdd" : "app.mj.kongOf", { card: face }), " ", zh("杠"));
   });
   return {
-    hint: mustMissing ? [t("app.mj.hintMissing", { suit: suitName(me.missing_suit) }), " ", zh(SUIT_CHARS[me.missing_suit])]
-      : hasOther ? t("app.mj.hintOther") : t("app.mj.hintDiscard"),
+    hint: turnPrompt({ options: turnOptions(ctx.legal, { discard: mustMissing
+      ? ["discardMissing", { suit: suitName(me.missing_suit), char: SUIT_CHARS[me.missing_suit] }]
+      : "discardTile" }) }),
     buttons,
   };
 }

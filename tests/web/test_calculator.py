@@ -9,8 +9,11 @@ Screenshots: tests/artifacts/calc-<game>.png (desktop) and calc-mcr-phone.png (3
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from engine import get_game
 
@@ -309,4 +312,74 @@ def test_each_game_explains_an_impossible_situation(live_server: LiveServer, new
         page.wait_for_selector("[data-testid=calc-result][data-state=error]")
         text = page.text_content("[data-testid=calc-error]")
         assert "cannot score this hand" in text and words in text and "{" not in text
+    no_missing_keys(page)
+
+
+# ------------------------------------------------------------------ layout (issue 26, defect 13)
+
+MIN_CARD_PX = 16
+
+LAYOUT = """() => {
+    const rect = (el) => el.getBoundingClientRect();
+    const result = document.querySelector('[data-testid=calc-result]');
+    const hand = document.querySelector('[data-testid=calc-hand] .calc__cards');
+    const cards = [...hand.querySelectorAll('[data-testid=calc-hand-card]')].map((c) => ({
+      suit: /\\d/.test(c.dataset.face) ? c.dataset.face.replace(/\\d+/g, '') : '*',
+      top: Math.round(rect(c).top), width: rect(c).width + 3 }));
+    const rows = [...result.querySelectorAll('tr')].map((tr) => [rect(tr).top, rect(tr).bottom]);
+    return {
+      resultTop: rect(result).top, buildTop: rect(document.querySelector('.calc__build')).top,
+      cardWidths: [...result.querySelectorAll('[data-face]')].map((c) => rect(c).width),
+      handWidth: rect(hand).width, cards, rows,
+      overflow: result.scrollWidth - result.clientWidth,
+      tableRight: Math.max(...[...result.querySelectorAll('table')].map((t) => rect(t).right)),
+      resultRight: rect(result).right,
+      pageOverflow: document.documentElement.scrollWidth - innerWidth,
+    };
+}"""
+
+
+def hand_breaks_inside_a_suit(cards: list[dict[str, Any]], line: float) -> list[int]:
+    """Where the hand wraps between two cards of one suit whose run would fit on one line."""
+    runs: list[list[dict[str, Any]]] = []
+    for c in cards:
+        if runs and runs[-1][0]["suit"] == c["suit"]:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    bad = []
+    for run in runs:
+        if sum(c["width"] for c in run) <= line:
+            bad += [i for i, (a, b) in enumerate(pairwise(run))
+                    if a["top"] != b["top"]]
+    return bad
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (360, 740)])
+@pytest.mark.parametrize("game", ["mcr", "sichuan", "paohuzi", "nantong"])
+def test_the_example_lays_out_cleanly(live_server: LiveServer, new_page: Any, game: str,
+                                      width: int, height: int) -> None:
+    """Every calculator with its example hand: on a desktop the score's top is level with the
+    builder's and, stuck at the window's top while the builder scrolls, the whole score is in
+    sight; its cards are readable (at least 16 px wide); the hand wraps only between suits;
+    nothing overflows its card or the page."""
+    page = new_page(width, height)
+    open_calc(page, live_server, game)
+    page.click("[data-testid=calc-example]")
+    page.wait_for_selector("[data-testid=calc-result][data-state=scored]")
+    page.evaluate("window.scrollTo(0, 0)")
+    got = page.evaluate(LAYOUT)
+    if width >= 900:
+        assert abs(got["resultTop"] - got["buildTop"]) <= 1, got
+    assert got["cardWidths"] and min(got["cardWidths"]) >= MIN_CARD_PX, got["cardWidths"]
+    assert hand_breaks_inside_a_suit(got["cards"], got["handWidth"]) == [], got["cards"]
+    assert got["overflow"] <= 0 and got["tableRight"] <= got["resultRight"] + 0.5, got
+    assert got["pageOverflow"] <= 0, got
+    assert all(b[0] >= a[1] - 1 for a, b in pairwise(got["rows"])), got
+    if width >= 900:  # the score, stuck beside the builder while it scrolls, is whole in sight
+        page.evaluate(f"window.scrollTo(0, {got['resultTop']})")
+        page.wait_for_timeout(100)
+        box = page.get_by_test_id("calc-result").bounding_box()
+        assert 0 <= box["y"] <= 10 and box["y"] + box["height"] <= height, box
+    shot(page, f"{game}-example-{width}")
     no_missing_keys(page)

@@ -29,6 +29,7 @@ from engine import get_game
 from .conftest import LiveServer, finished_match, open_finished
 from .probe import assert_font_loaded, boxes_on_phone, probe, screenshot, turns
 from .test_e2e import _acted, _click, _session
+from .test_word_cards import assert_word_ink
 
 DEAL_TIMEOUT_S = 40
 SHOT = "/tmp/paiju-paohuzi-{}.png"
@@ -177,6 +178,12 @@ def test_play_a_paohuzi_deal_by_clicking(live_server: LiveServer, new_page: Any)
     assert all(big == face.startswith("d") for face, big in hand), hand
     assert page.get_by_test_id("kan").count() == len(me["kans"] or [])
     assert_font_loaded(page)
+    # the auto-play switches that mean something here: no drawn card in a Paohuzi hand, so no
+    # auto-discard or auto-sort (web/autoplay.js), and all off until the player turns them on
+    switches = page.get_by_test_id("autoplay").locator("input")
+    assert [switches.nth(i).get_attribute("data-testid") for i in range(switches.count())] \
+        == ["auto-win", "auto-pass"]
+    assert not any(switches.nth(i).is_checked() for i in range(switches.count()))
 
     started = time.monotonic()
     stats = play_paohuzi_deal(page, live_server)
@@ -237,6 +244,7 @@ def test_a_win_is_itemised(live_server: LiveServer, new_page: Any) -> None:
     page.wait_for_timeout(400)
     page.screenshot(path=SHOT.format("win"))
     check_settlement(page, result)
+    assert_word_ink(page, 20)  # the deck's inks at the table (issue 26, defect 12)
     # the group that holds the winning card is marked (a Heavenly win has none)
     if result["win"]["card"]:
         marked = page.get_by_test_id("huxi-table").locator("[data-testid=item].is-winning")

@@ -134,7 +134,8 @@ def test_two_friends_play_a_deal_from_two_pages(live_server: LiveServer, new_pag
 
     # the settlement links to this deal's replay
     href = host.get_by_test_id("replay-link").get_attribute("href")
-    assert href == f"#/replay/{mid}/0"
+    assert href == f"#/replay/{mid}/0/0"  # seen from the host's seat (issue 26, defect 8)
+    assert friend.get_by_test_id("replay-link").get_attribute("href") == f"#/replay/{mid}/0/1"
     host.get_by_test_id("replay-link").click()
     host.get_by_test_id("replay").wait_for()
     host.keyboard.press("End")

@@ -164,7 +164,7 @@ def test_language_switch_on_the_lobby_and_every_table(live_server: LiveServer, n
         page.get_by_test_id(f"play-{game}").click()
         page.locator("[data-testid=table] [data-testid=log]").wait_for(timeout=30_000)
         page.evaluate("window.__sameDocument = true")
-        texts: dict[str, list[str]] = {"me": [], "log": [], "leave": [], "wall": []}
+        texts: dict[str, list[str]] = {"me": [], "log": [], "leave": [], "wall": [], "auto": []}
         for lang in LANGUAGES:
             _switch(page, lang)
             table = page.get_by_test_id("table")
@@ -174,6 +174,7 @@ def test_language_switch_on_the_lobby_and_every_table(live_server: LiveServer, n
             texts["log"].append(page.locator(".log__title").inner_text())
             texts["leave"].append(page.get_by_test_id("leave").inner_text())
             texts["wall"].append(page.locator("[data-testid=wall] small").inner_text())
+            texts["auto"].append("|".join(page.locator(".autoplay__label").all_inner_texts()))
             assert page.get_by_test_id("language").input_value() == lang
         for what, seen_texts in texts.items():
             assert len(set(seen_texts)) == len(LANGUAGES), (game, what, seen_texts)

@@ -20,6 +20,7 @@ import pytest
 from engine import GAMES
 
 from .conftest import LiveServer
+from .test_word_cards import assert_word_ink
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 DEAL_TIMEOUT_S = 120
@@ -55,6 +56,47 @@ def wait_step(page: Any, n: int) -> None:
         "n => document.querySelector('[data-testid=replay-board]')?.dataset.step === String(n)", arg=n)
 
 
+# the seats' names seen from seat 0, as at the table (kit.js seatNames)
+SEAT_NAMES = {4: ["You", "Right", "Across", "Left"], 3: ["You", "Right", "Left"]}
+
+MOVE_LIST = """() => {
+    const list = document.querySelector('[data-testid=replay-moves]');
+    const cur = list.querySelector('[data-testid=replay-move].is-current');
+    const a = list.getBoundingClientRect(), b = cur.getBoundingClientRect();
+    return {step: Number(cur.dataset.step), inside: b.top >= a.top - 1 && b.bottom <= a.bottom + 1,
+            scrolls: list.scrollHeight > list.clientHeight, pageY: window.scrollY};
+}"""
+
+CONTROLS = """() => ['start', 'prev', 'play', 'next', 'end'].map((name) => {
+    const b = document.querySelector(`[data-testid=replay-${name}]`);
+    const s = getComputedStyle(b), r = b.getBoundingClientRect();
+    return {name, label: b.getAttribute('aria-label'), icon: b.querySelector('path')?.getAttribute('d'),
+            look: [Math.round(r.width), Math.round(r.height), s.backgroundColor, s.color, s.borderRadius,
+                   s.borderColor, s.opacity]};
+})"""
+
+
+def seat_names_from(viewer: int, players: int) -> dict[int, str]:
+    return {s: SEAT_NAMES[players][(s - viewer) % players] for s in range(players)}
+
+
+def check_move_list(page: Any, step: int) -> None:
+    """The current move is highlighted and in sight inside the list; the page did not scroll."""
+    wait_step(page, step)
+    got = page.evaluate(MOVE_LIST)
+    assert got["step"] == step and got["scrolls"] and got["inside"], got
+    assert got["pageY"] == 0, got
+
+
+def check_controls(page: Any) -> None:
+    """Every control button looks the same (one style and size), playing or not, with its own
+    spoken label and icon."""
+    controls = page.evaluate(CONTROLS)
+    assert len({tuple(c["look"]) for c in controls}) == 1, controls
+    assert all(c["label"] for c in controls) and len({c["label"] for c in controls}) == 5, controls
+    assert len({c["icon"] for c in controls}) == 5, controls
+
+
 def shown_totals(page: Any) -> dict[int, int]:
     out = {}
     for row in page.get_by_test_id("settlement").get_by_test_id("total-row").all():
@@ -85,8 +127,31 @@ def test_replay_steps_to_the_settlement(live_server: LiveServer, new_page: Any, 
     assert page.get_by_test_id("replay-seed-hash").inner_text() == deal["seed_hash"]
     assert page.get_by_test_id("replay-seed-value").inner_text() == str(deal["seed"])
     page.wait_for_selector("[data-testid=replay-seed-check][data-ok=true]")
+    if game == "paohuzi":
+        assert_word_ink(page, 20)  # the deck's inks on the board and in the move list
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"replay-{game}-start.png"))
+
+    # the seats are named from the viewer's seat, as at the table: the move list and the board
+    names = seat_names_from(0, players)
+    who = page.locator("[data-testid=replay-move] .replay__who").all_inner_texts()
+    assert who == [names[a["seat"]] for a in deal["actions"]]
+    # the viewer's own moves are said to "you": "You discard", never "You discards"
+    texts = [" ".join(t.split()) for t in page.get_by_test_id("replay-move").all_inner_texts()[1:]]
+    own = [t for t, a in zip(texts, deal["actions"], strict=True)
+           if a["seat"] == 0 and a["action"]["type"] == "discard"]
+    assert own and all("You discard" in t and "You discards" not in t for t in own), own
+    assert page.get_by_test_id("my-seat").get_attribute("data-seat") == "0"
+    assert "Seat " not in page.get_by_test_id("replay").inner_text()
+    assert page.get_by_test_id("actions").count() == 0  # a replay decides nothing
+
+    # the move list follows the current move, inside itself, never scrolling the page
+    page.keyboard.press("End")
+    check_move_list(page, n)
+    page.keyboard.press("ArrowLeft")
+    check_move_list(page, n - 1)
+    page.keyboard.press("Home")
+    check_move_list(page, 0)
 
     # keyboard: arrows one move, Home and End
     page.locator("body").press("ArrowRight")
@@ -95,21 +160,21 @@ def test_replay_steps_to_the_settlement(live_server: LiveServer, new_page: Any, 
     wait_step(page, min(3, n))
     page.keyboard.press("ArrowLeft")
     wait_step(page, min(2, n))
-    first = deal["actions"][1]
     current = page.locator("[data-testid=replay-move].is-current")
     assert current.get_attribute("data-step") == str(min(2, n))
-    assert f"{first['seat']}" in page.get_by_test_id("replay-move").nth(2).inner_text()
     page.keyboard.press("Home")
     wait_step(page, 0)
     # buttons
     page.get_by_test_id("replay-next").click()
     wait_step(page, 1)
+    check_controls(page)
     page.get_by_test_id("replay-prev").click()
     wait_step(page, 0)
     assert page.get_by_test_id("replay-prev").is_disabled()
     # play, then pause
     page.get_by_test_id("replay-play").click()
     page.wait_for_function("Number(document.querySelector('[data-testid=replay-board]').dataset.step) >= 2")
+    check_controls(page)  # the pause button looks like the others
     page.get_by_test_id("replay-play").click()
     paused = step_of(page)
     page.wait_for_timeout(1200)
@@ -144,8 +209,13 @@ def test_replay_steps_to_the_settlement(live_server: LiveServer, new_page: Any, 
     page.get_by_test_id("replay-copy").click()
     page.wait_for_function("document.querySelector('[data-testid=replay-copied]').textContent !== ''")
     other = new_page(390, 844, is_mobile=True, has_touch=True)
-    other.goto(url)
+    other.goto(f"{url}/1")  # seen from seat 1: it sits at the bottom, named "You"
     other.get_by_test_id("replay").wait_for()
+    assert other.get_by_test_id("my-seat").get_attribute("data-seat") == "1"
+    names = seat_names_from(1, players)
+    who = other.locator("[data-testid=replay-move] .replay__who").all_inner_texts()
+    assert who == [names[a["seat"]] for a in deal["actions"]]
+    assert other.get_by_test_id("replay-url").input_value() == f"{url}/1"
     other.get_by_test_id("replay-move").nth(n // 2).click()
     wait_step(other, n // 2)
     other.wait_for_timeout(300)

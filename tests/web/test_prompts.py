@@ -1,0 +1,146 @@
+"""A turn's prompt names exactly the moves offered and the gesture of the screen (issue 26,
+defect 9): "declare a kong or discard a tile" when a kong is the only move besides the discard
+(the prompt once offered a win too), "tap" on a touch screen and "click" / "double-click" with a
+mouse, in every language (lists joined by Intl.ListFormat).
+
+Each table is opened on a real position reached by the engine (random moves from a fixed seed)
+at seat 0's turn, the page served that view and its legal actions in place of the API.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine import get_game
+
+from .conftest import LiveServer
+
+Acts = list[dict[str, Any]]
+
+
+def types(acts: Acts) -> set[str]:
+    return {a["type"] for a in acts}
+
+
+def kong_only(view: dict[str, Any], acts: Acts) -> bool:
+    return bool(view["phase"] == "play" and types(acts) & {"concealed_kong", "added_kong"}
+                and "discard" in types(acts) and "win" not in types(acts))
+
+
+def discard_only(view: dict[str, Any], acts: Acts) -> bool:
+    return view["phase"] == "play" and types(acts) == {"discard"}
+
+
+def turn_at(game: str, wanted: Callable[[dict[str, Any], Acts], bool]) -> dict[str, Any]:
+    """The first turn of seat 0 (the dealer) where ``wanted`` holds, found by playing random
+    moves from fixed seeds: the match view and the legal actions the server would send."""
+    g = get_game(game)
+    for seed in range(200):
+        rng = random.Random(seed)
+        st = g.new_deal(seed, 0)
+        for version in range(400):
+            if g.result(st) is not None:
+                break
+            seat = g.to_act(st)[0]
+            acts = g.legal_actions(st, seat)
+            view = g.view(st, 0)
+            if seat == 0 and view["to_act"] and wanted(view, acts):
+                mid = f"turn-{game}"
+                return {"legal": {"match_id": mid, "version": version, "seat": 0, "actions": acts},
+                        "match": {"match_id": mid, "game": game, "version": version, "deal": 0,
+                                  "seat": 0, "seats": [{"seat": 0, "kind": "human", "level": None}]
+                                  + [{"seat": s, "kind": "ai", "level": "basic"}
+                                     for s in range(1, g.players)],
+                                  "scores": [0] * g.players, "seed_hash": view["seed_hash"],
+                                  "state": view}}
+            st = g.apply(st, seat, rng.choice(acts))
+    raise AssertionError(f"no such turn in {game}")
+
+
+def open_turn(page: Any, url: str, turn: dict[str, Any], lang: str = "en",
+              prompt: str = "turn-hint") -> str:
+    """Open the table on ``turn`` (the API answered from it) and return its ``prompt``."""
+    mid = turn["match"]["match_id"]
+
+    def answer(route: Any) -> None:
+        body = turn["legal"] if route.request.url.split("?")[0].endswith("/legal") else turn["match"]
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    page.route_web_socket("**/ws*", lambda ws: ws.close())
+    page.route(f"**/api/matches/{mid}**", answer)
+    page.goto(url + "/")
+    page.evaluate("""([m, lang]) => {
+        localStorage.setItem('paiju.current', JSON.stringify({match_id: m.match_id, token: 'fixture', game: m.game}));
+        localStorage.setItem('paiju.lang', lang);
+    }""", [turn["match"], lang])
+    page.reload()
+    hint = page.get_by_test_id(prompt)
+    hint.wait_for(timeout=20_000)
+    return hint.inner_text()
+
+
+MOUSE = "Click a {0} to select it, then Discard, or double-click it."
+TOUCH = "Tap a {0} to select it, then tap Discard."
+
+
+@pytest.mark.parametrize("game", ["mcr", "sichuan", "nantong"])
+def test_a_kong_turn_offers_the_kong_and_the_discard(live_server: LiveServer, new_page: Any,
+                                                     game: str) -> None:
+    turn = turn_at(game, kong_only)
+    piece = "card" if game == "nantong" else "tile"
+    desk = new_page(1280, 800)
+    text = open_turn(desk, live_server.url, turn)
+    assert text.startswith(("Your turn: declare a kong or discard a", "You deal: no draw", "No draw")), text
+    assert "declare a kong or discard a" in text and "win" not in text, text
+    assert text.endswith(MOUSE.format(piece)), text
+    phone = new_page(390, 844, is_mobile=True, has_touch=True)
+    text = open_turn(phone, live_server.url, turn)
+    assert text.endswith(TOUCH.format(piece)) and "click" not in text, text
+    for page in (desk, phone):
+        assert not page.js_errors, page.js_errors
+        assert page.evaluate("[...window.__paijuMissing]") == []
+
+
+@pytest.mark.parametrize(("lang", "want"), [
+    ("en", "Your turn: discard a card. Tap a card to select it, then tap Discard."),
+    ("fr", "À vous : défaussez une carte. Touchez une carte pour la choisir, puis touchez Défausser."),
+    ("zh", "轮到你：打出一张牌。点一张牌选中，再点“打出”。"),
+])
+def test_paohuzi_discard_on_a_phone(live_server: LiveServer, new_page: Any, lang: str,
+                                    want: str) -> None:
+    phone = new_page(390, 844, is_mobile=True, has_touch=True)
+    assert open_turn(phone, live_server.url, turn_at("paohuzi", discard_only), lang) == want
+    assert phone.evaluate("[...window.__paijuMissing]") == []
+
+
+@pytest.mark.parametrize(("lang", "want"), [
+    ("en", "Your turn: declare a kong or discard a tile."),
+    ("fr", "À vous : déclarez un kong ou défaussez une tuile."),
+    ("it", "Tocca a te: dichiara un kong o scarta una tessera."),
+    ("pl", "Twoja kolej: zadeklaruj konga lub odrzuć kość."),
+    ("zh", "轮到你：杠或打出一张牌。"),
+])
+def test_options_are_a_sentence_in_every_language(live_server: LiveServer, new_page: Any,
+                                                  lang: str, want: str) -> None:
+    page = new_page(1280, 800)
+    assert open_turn(page, live_server.url, turn_at("mcr", kong_only), lang).startswith(want)
+    assert page.evaluate("[...window.__paijuMissing]") == []
+
+
+def test_the_keyboard_says_the_choices_as_alternatives(live_server: LiveServer,
+                                                      new_page: Any) -> None:
+    turn = turn_at("mcr", lambda v, acts: v["phase"] == "claim" and types(acts) == {"pung", "pass"})
+    page = new_page(1280, 800)
+    open_turn(page, live_server.url, turn, prompt="claim-prompt")
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=announcer]')?.textContent.includes('Choices')")
+    spoken = page.get_by_test_id("announcer").inner_text()
+    assert re.search(r"Choices: Pung [^,]*\(P\) or Pass [^,]*\(X\)\.", spoken), spoken
+    assert not page.js_errors, page.js_errors

@@ -1,0 +1,57 @@
+// What a turn's prompt says (issue 26, defect 9), for every game's table (table.js, paohuzi.js,
+// nantong.js): exactly the moves its legal actions offer, joined as alternatives by the
+// language's own rules (Intl.ListFormat: "win", "win or play on", "win, declare a kong or
+// discard a tile"), and how to discard with the pointer at hand: "tap" on a touch screen,
+// "click" and "double-click" with a mouse (the hand's cards discard on a double click: kit.js).
+// Texts: app.prompt.* (the options app.prompt.opt.*, the leads app.prompt.lead.*).
+
+import { getLanguage, t } from "./i18n.js";
+
+/** Whether the main pointer is a finger (a coarse pointer, or none that hovers). */
+export function isTouch() {
+  const matches = (query) => globalThis.matchMedia?.(query).matches ?? false;
+  return matches("(pointer: coarse)") || matches("(hover: none)");
+}
+
+/** ``items`` as alternatives in the current language: "a", "a or b", "a, b or c". */
+export function orList(items) {
+  const lang = getLanguage() === "zh" ? "zh-Hans" : getLanguage();
+  try {
+    return new Intl.ListFormat(lang, { style: "long", type: "disjunction" }).format(items);
+  } catch {
+    return items.join(", "); // a browser without Intl.ListFormat
+  }
+}
+
+/**
+ * A turn's options in the order the buttons show them: a win, a kong (of any kind), ``pass``
+ * (the name of what passing means here, when the game offers it), then ``discard`` (the name of
+ * the discard asked for).
+ */
+export function turnOptions(legal, { discard = "discardTile", pass = null } = {}) {
+  const offered = (...types) => legal.some((a) => types.includes(a.type));
+  return [offered("win") && "win", offered("concealed_kong", "added_kong") && "kong",
+    pass && offered("pass") && pass, offered("discard") && discard].filter(Boolean);
+}
+
+/**
+ * A turn's prompt: ``lead`` (a sentence said first: why this turn is special, or ""), then
+ * "Your turn:" with the ``options`` offered (names of app.prompt.opt.* texts, or [name, params];
+ * the same option named twice, say two kongs, is said once), then, when a discard is among them,
+ * how to discard a ``piece`` ("tile" or "card") with this screen's pointer.
+ */
+export function turnPrompt({ lead = "", options, piece = "tile" }) {
+  const phrases = [...new Set(options.map((o) => {
+    const [name, params] = Array.isArray(o) ? o : [o, {}];
+    return t(`app.prompt.opt.${name}`, params);
+  }))];
+  const discards = options.some((o) => String(Array.isArray(o) ? o[0] : o).startsWith("discard"));
+  return [
+    lead,
+    t("app.prompt.turn", { options: orList(phrases) }),
+    discards ? t(`app.prompt.how.${isTouch() ? "touch" : "mouse"}.${piece}`) : "",
+  ].filter(Boolean).reduce((text, next) => `${text}${FULL_STOP.test(text) ? "" : " "}${next}`);
+}
+
+/** Chinese sentences follow one another with no space. */
+const FULL_STOP = /[。！？：]$/;
