@@ -17,6 +17,7 @@ import { gameTitle, renderLobby } from "./lobby.js";
 import { claimSeat } from "./player.js";
 import { errorText, setStatus } from "./status.js";
 import { claimTimer } from "./timer.js";
+import { play as playMotion, snapshot as motionSnapshot } from "./motion.js";
 import { autoplayRow, autoSorted, installAutoplay, runAutoplay } from "./autoplay.js";
 import { soundForView } from "./sound.js";
 
@@ -372,7 +373,9 @@ function render() {
     nodes.push(h("button", { type: "button", class: "btn btn--primary show-results",
       "data-testid": "show-settlement", "data-action": "view", onclick: handlers.toggleSettlement }, t("app.table.showResults")));
   }
+  const before = motionSnapshot(app); // where the cards were: motion.js slides what moved
   app.replaceChildren(...nodes);
+  playMotion(app, before);
   const st = view.state;
   dealInfoEl.replaceChildren(t("app.top.deal", { n: view.deal + 1 }), " · ",
     h("span", { "data-testid": "my-total" }, t("app.top.total", { total: signed(view.scores[view.seat ?? 0]) })));

@@ -118,6 +118,7 @@ export function discardRiver(discards, seat, last, fresh, { cls, label, draw, na
   discards.forEach((c, i) => {
     const isLast = last && last.seat === seat && last.card.id === c.id && i === discards.length - 1;
     const el = draw(c.face, { size: "sm", cls: isLast ? "is-last" : "" });
+    el.dataset.card = c.id; // motion.js follows a card from the hand to the pond
     if (isLast) {
       el.dataset.testid = "last-discard";
       el.setAttribute("aria-label", t("app.mj.lastDiscard", { card: name(c.face) }));
@@ -148,6 +149,16 @@ function seatKind(view, s) {
   const info = view.seats[s];
   return info?.kind === "ai" ? t("app.seatKind.ai", { level: t(`app.ai.${info.level ?? "basic"}`) })
     : t("app.seatKind.player");
+}
+
+/** The mark on an AI seat that is to act: three dots and "thinking…" (issue 26), named for
+ *  screen readers ("Right is thinking"); none in a replay, where nobody thinks. */
+function thinkingMark(view, ctx, s, names, game) {
+  if (ctx.replay || view.seats?.[s]?.kind !== "ai" || !isActing(view.state, s, game)) return null;
+  const label = t("app.thinking.label", { who: names.name(s) });
+  return h("span", { class: "thinking", "data-testid": "thinking", role: "img", "aria-label": label, title: label },
+    h("span", { class: "thinking__dots", "aria-hidden": "true" }, h("i"), h("i"), h("i")),
+    h("span", { class: "thinking__text", "aria-hidden": "true" }, t("app.thinking.mark")));
 }
 
 /** The settlement dialog with its title ("Deal 3 over · …") and its buttons; callers append. */
@@ -292,8 +303,8 @@ function backsEl(count, { back, cls, label, counted = false }) {
   return backs;
 }
 
-/** Another seat: its name and kind, badges and score, its hand and groups, its discards. */
-function opponentEl(view, s, names, last, fresh, game) {
+/** Another seat: its name and kind, badges and score, its hand and groups (its discards: ``pondEl``). */
+function opponentEl(view, ctx, s, names, game) {
   const st = view.state;
   const kind = seatKind(view, s);
   const panel = h("section", {
@@ -302,12 +313,21 @@ function opponentEl(view, s, names, last, fresh, game) {
   });
   panel.append(h("header", { class: "seat__head" },
     h("span", { class: "seat__name" }, names.name(s), h("small", {}, ` ${kind}`)),
-    badges(view, s, names, game), scoreEl(view, s)));
+    thinkingMark(view, ctx, s, names, game), badges(view, s, names, game), scoreEl(view, s)));
   const p = st.players[s];
   const tiles = [p.hand ? game.shownHand(view, s) : backsEl(p.hand_count, game.backs), game.groups(p, "sm")];
   append(panel, game.tilesBox ? h("div", { class: game.tilesBox }, tiles) : tiles);
-  panel.append(game.river(p.discards, s, last, fresh));
   return panel;
+}
+
+/** A seat's pond: its discards laid on the felt in front of it, facing the centre of the table
+ *  (the classic square table; its place comes from style.css, by ``pond--<position>``). */
+function pondEl(view, s, names, last, fresh, game) {
+  const river = game.river(view.state.players[s].discards, s, last, fresh);
+  river.setAttribute("role", "group");
+  river.setAttribute("aria-label", t("play.region.discardsOf",
+    { who: names.isMe(s) ? t("play.region.yours") : names.name(s) }));
+  return h("div", { class: `pond pond--${names.pos(s)}`, "data-pond": s }, river);
 }
 
 // ------------------------------------------------------------------ one's own seat
@@ -339,7 +359,7 @@ export function playable(el, id, legal, selected, ctx) {
 }
 
 /** One's own seat: badges and score, discards and groups, the hand, and the action bar. */
-function myArea(view, ctx, names, last, fresh, game) {
+function myArea(view, ctx, names, game) {
   const st = view.state;
   const s = names.me;
   const myTurn = st.phase === "play" && st.to_act && ctx.legal && !ctx.busy; // a turn's own move (docs/views.md)
@@ -352,8 +372,8 @@ function myArea(view, ctx, names, last, fresh, game) {
     h("span", { class: "seat__name" }, names.name(s)), badges(view, s, names, game),
     game.ownBadges?.(view, s) ?? null, scoreEl(view, s)));
   const p = st.players[s];
-  area.append(h("div", { class: "me__upper" }, game.river(p.discards, s, last, fresh), game.groups(p, "md")));
-  area.append(game.hand(view, ctx, names, discardable));
+  area.append(h("div", { class: "me__tiles" }, game.hand(view, ctx, names, discardable),
+    h("div", { class: "me__groups" }, game.groups(p, "md")))); // the melds beside the hand
   if (names.isMe(s) && !ctx.replay) { // a replay decides nothing
     area.append(actionBar(view, ctx, names, discardable, game));
     if (ctx.belowActions) area.append(ctx.belowActions); // the auto-play switches (autoplay.js)
@@ -428,10 +448,13 @@ export function renderTable(view, ctx, game) {
     "data-game": view.game ?? st.game,
     "aria-label": t("app.table.label", { title: ctx.title ?? "" }),
   });
-  for (let s = 0; s < st.players.length; s++) {
-    if (s !== names.me) table.append(opponentEl(view, s, names, last, fresh, game));
-  }
-  table.append(game.centre(view, ctx, names));
-  table.append(myArea(view, ctx, names, last, fresh, game));
+  const others = [];
+  for (let i = 1; i < st.players.length; i++) others.push((names.me + i) % st.players.length);
+  for (const s of others) table.append(opponentEl(view, ctx, s, names, game));
+  // the felt: every seat's pond in front of it, the game's centre (wall, winds, last moves) between
+  table.append(h("div", { class: `felt felt--${st.players.length}` },
+    [...others, names.me].map((s) => pondEl(view, s, names, last, fresh, game)),
+    game.centre(view, ctx, names)));
+  table.append(myArea(view, ctx, names, game));
   return table;
 }

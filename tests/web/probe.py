@@ -34,7 +34,8 @@ def probe(**fields: str) -> str:
 def turns(page: Any, probe_js: str, timeout_s: float, what: str, server: Any,
           stats: dict[str, int]) -> Iterator[dict[str, Any]]:
     """The page's probe each time the table waits for nothing but us, until the settlement
-    shows; a deal that does not end in ``timeout_s`` fails with the server's log."""
+    shows; a deal that does not end in ``timeout_s`` fails with the server's log. A page marked
+    ``page.one_screen = True`` must hold the whole table without scrolling each time."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         s = page.evaluate(probe_js)
@@ -43,6 +44,8 @@ def turns(page: Any, probe_js: str, timeout_s: float, what: str, server: Any,
         if not s["table"] or s["busy"]:
             page.wait_for_timeout(30)
             continue
+        if getattr(page, "one_screen", False):
+            assert_one_screen(page, f"{what}, version {s['version']}")
         yield s
     raise AssertionError(f"the {what} deal did not end within {timeout_s} s: {stats}\n"
                          f"{page.evaluate(probe_js)}\nserver log:\n{server.log()}")
@@ -128,13 +131,28 @@ def screenshot(page: Any, name: str, full_page: bool = False) -> Path:
     return path
 
 
-def overflowing(page: Any) -> list[str]:
-    """The elements reaching past the right edge of the window (why a page scrolls sideways)."""
-    return page.evaluate("""() => [...document.querySelectorAll('body *')].filter((el) => {
+#: The page's scroll size against the window's.
+SCROLL = """() => ({height: document.scrollingElement.scrollHeight, innerHeight,
+                  width: document.scrollingElement.scrollWidth, innerWidth})"""
+
+
+def assert_one_screen(page: Any, where: str) -> None:
+    """The whole table on one screen (issue 26): the page scrolls neither down nor sideways."""
+    m = page.evaluate(SCROLL)
+    assert m["height"] <= m["innerHeight"] and m["width"] <= m["innerWidth"], \
+        f"{where}: the page scrolls ({m}): {overflowing(page, bottom=True)}"
+
+
+def overflowing(page: Any, bottom: bool = False) -> list[str]:
+    """The elements reaching past the right edge of the window (why a page scrolls sideways),
+    or with ``bottom`` past either edge."""
+    return page.evaluate("""(bottom) => [...document.querySelectorAll('body *')].filter((el) => {
         const r = el.getBoundingClientRect();
-        return r.width > 0 && r.right > innerWidth + 0.5;
+        const below = bottom && r.bottom > innerHeight + 0.5;
+        return r.width > 0 && (r.right > innerWidth + 0.5 || below);
       }).slice(0, 10).map((el) => `${el.tagName.toLowerCase()}.${el.className}`
-        + ` [${el.dataset.testid ?? ''}] ${Math.round(el.getBoundingClientRect().right)}px`)""")
+        + ` [${el.dataset.testid ?? ''}] ${Math.round(el.getBoundingClientRect().right)}px`
+        + ` ${Math.round(el.getBoundingClientRect().bottom)}px`)""", bottom)
 
 
 def boxes_on_phone(page: Any, selector: str, width: int = 390) -> list[dict[str, Any]]:

@@ -20,6 +20,7 @@ from .probe import (
     assert_reasons_in_words,
     boxes_on_phone,
     probe,
+    screenshot,
     turns,
 )
 
@@ -119,6 +120,7 @@ def play_deal(page: Any, server: LiveServer) -> dict[str, int]:
             if stats["discards"] == 7 and not shot:
                 page.wait_for_timeout(300)  # let the last discard's animation settle
                 page.screenshot(path=TABLE_SHOT)
+                screenshot(page, "sichuan-1366")
                 shot = True
             if _click(page.get_by_test_id("discard")) and _acted(page, v, "Discard"):
                 stats["discards"] += 1
@@ -128,7 +130,8 @@ def play_deal(page: Any, server: LiveServer) -> dict[str, int]:
 
 
 def test_play_a_sichuan_deal_by_clicking(live_server: LiveServer, new_page: Any) -> None:
-    page = new_page(1280, 800)
+    page = new_page(1366, 768)
+    page.one_screen = True  # the whole table on one screen at every decision (issue 26)
     page.goto(live_server.url + "/")
     page.get_by_test_id("lobby").wait_for()
     page.get_by_test_id("play-sichuan").click()
@@ -156,6 +159,7 @@ def test_play_a_sichuan_deal_by_clicking(live_server: LiveServer, new_page: Any)
     page.get_by_test_id("seed-check").filter(has_text="✓").wait_for()
     page.wait_for_timeout(400)
     page.screenshot(path=END_SHOT)
+    screenshot(page, "sichuan-1366-end")
 
     session = _session(page)
     log = live_server.get_json(f"/api/matches/{session['match_id']}/log")

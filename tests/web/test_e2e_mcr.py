@@ -23,6 +23,7 @@ from .probe import (
     assert_mcr_rows_add_up,
     assert_reasons_in_words,
     probe,
+    screenshot,
     turns,
 )
 from .test_e2e import _acted, _click, _session
@@ -90,6 +91,7 @@ def play_mcr_deal(page: Any, server: LiveServer,
             if stats["discards"] == 6 and not shot:
                 page.wait_for_timeout(300)  # let the last discard's animation settle
                 page.screenshot(path=TABLE_SHOT)
+                screenshot(page, "mcr-1366")
                 shot = True
             if _click(page.get_by_test_id("discard")) and _acted(page, v, "Discard"):
                 stats["discards"] += 1
@@ -122,7 +124,8 @@ def test_lobby_lists_every_game(live_server: LiveServer, new_page: Any) -> None:
 
 
 def test_play_an_mcr_deal_by_clicking(live_server: LiveServer, new_page: Any) -> None:
-    page = new_page(1280, 800)
+    page = new_page(1366, 768)
+    page.one_screen = True  # the whole table on one screen at every decision (issue 26)
     page.goto(live_server.url + "/")
     page.get_by_test_id("play-mcr").click()
     page.wait_for_selector("[data-testid=table][data-game=mcr]")
@@ -148,6 +151,7 @@ def test_play_an_mcr_deal_by_clicking(live_server: LiveServer, new_page: Any) ->
     page.get_by_test_id("seed-check").filter(has_text="✓").wait_for()
     page.wait_for_timeout(400)
     page.screenshot(path=END_SHOT)
+    screenshot(page, "mcr-1366-end")
 
     session = _session(page)
     view = live_server.get_json(f"/api/matches/{session['match_id']}", session["token"])

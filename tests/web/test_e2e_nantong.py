@@ -27,7 +27,7 @@ from engine.nantong.cards import parse_face
 from engine.nantong.scoring import HOLDINGS
 
 from .conftest import LiveServer, finished_match, open_finished
-from .probe import assert_font_loaded, boxes_on_phone, probe, turns
+from .probe import assert_font_loaded, boxes_on_phone, probe, screenshot, turns
 from .test_e2e import _acted, _click, _session
 
 DEAL_TIMEOUT_S = 40
@@ -100,6 +100,7 @@ def play_nantong_deal(page: Any, server: LiveServer) -> dict[str, int]:
             if stats["discards"] == 3 and "table" not in shots:
                 page.wait_for_timeout(300)  # let the last discard's animation settle
                 page.screenshot(path=SHOT.format("table"))
+                screenshot(page, "nantong-1366")
                 shots.add("table")
             if _click(page.get_by_test_id("discard")) and _acted(page, v, "Discard"):
                 stats["discards"] += 1
@@ -170,7 +171,8 @@ def check_settlement(page: Any, result: dict[str, Any], scores: list[int]) -> No
 
 
 def test_play_a_nantong_deal_by_clicking(live_server: LiveServer, new_page: Any) -> None:
-    page = new_page(1280, 800)
+    page = new_page(1366, 768)
+    page.one_screen = True  # the whole table on one screen at every decision (issue 26)
     page.goto(live_server.url + "/")
     page.get_by_test_id("play-nantong").click()
     page.wait_for_selector("[data-testid=table][data-game=nantong]")
@@ -196,6 +198,7 @@ def test_play_a_nantong_deal_by_clicking(live_server: LiveServer, new_page: Any)
     page.get_by_test_id("seed-check").filter(has_text="✓").wait_for()
     page.wait_for_timeout(400)
     page.screenshot(path=SHOT.format("end"))
+    screenshot(page, "nantong-1366-end")
 
     view = live_server.get_json(f"/api/matches/{session['match_id']}", session["token"])
     result = view["state"]["result"]

@@ -27,7 +27,7 @@ from typing import Any
 from engine import get_game
 
 from .conftest import LiveServer, finished_match, open_finished
-from .probe import assert_font_loaded, boxes_on_phone, probe, turns
+from .probe import assert_font_loaded, boxes_on_phone, probe, screenshot, turns
 from .test_e2e import _acted, _click, _session
 from .test_word_cards import assert_word_ink
 
@@ -113,6 +113,7 @@ def play_paohuzi_deal(page: Any, server: Any) -> dict[str, int]:
             if "table" not in shots:
                 page.wait_for_timeout(300)
                 page.screenshot(path=SHOT.format("table"))
+                screenshot(page, "paohuzi-1366")
                 shots.add("table")
             if _click(page.get_by_test_id("discard")) and _acted(page, v, "Discard"):
                 stats["discards"] += 1
@@ -160,7 +161,8 @@ def check_settlement(page: Any, result: dict[str, Any]) -> None:
 
 
 def test_play_a_paohuzi_deal_by_clicking(live_server: LiveServer, new_page: Any) -> None:
-    page = new_page(1280, 800)
+    page = new_page(1366, 768)
+    page.one_screen = True  # the whole table on one screen at every decision (issue 26)
     page.goto(live_server.url + "/")
     page.get_by_test_id("play-paohuzi").click()
     page.wait_for_selector("[data-testid=table][data-game=paohuzi]")
@@ -191,6 +193,7 @@ def test_play_a_paohuzi_deal_by_clicking(live_server: LiveServer, new_page: Any)
     page.get_by_test_id("seed-check").filter(has_text="✓").wait_for()
     page.wait_for_timeout(400)
     page.screenshot(path=SHOT.format("end"))
+    screenshot(page, "paohuzi-1366-end")
     view = live_server.get_json(f"/api/matches/{session['match_id']}", session["token"])
     result = view["state"]["result"]
     assert view["state"]["phase"] == "over" and result is not None

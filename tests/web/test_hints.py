@@ -69,7 +69,8 @@ def _panel(page: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_hints_panel_at_each_table(live_server: LiveServer, new_page: Any, game: str) -> None:
-    page = new_page(1280, 900)
+    page = new_page(1280, 800)
+    page.one_screen = True  # the panel is a drawer beside the table, never under it (issue 26)
     page.goto(live_server.url + "/")
     page.get_by_test_id(f"play-{game}").click()
     page.wait_for_selector(f"[data-testid=table][data-game={game}]")

@@ -15,6 +15,8 @@ Several buttons of one kind (Paohuzi's chi choices, PH-4.5) are checked on a fix
 in place of the API: numbered C1, C2…, C moves between them, Enter plays the focused one and a
 digit plays its one at once — the action posted is the one on the button.
 
+The page never scrolls at any decision: the whole table, claims included, fits 1280×800 (issue
+26; the Hints are a drawer beside it), and the discards slid into their ponds (web/motion.js).
 Screenshots of each table at 1280×800 (mid-deal and settlement) go to tests/artifacts/.
 """
 
@@ -131,6 +133,7 @@ def _check_help(page: Any) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_deal_by_keyboard_only(live_server: LiveServer, new_page: Any, game: str) -> None:
     page = new_page(1280, 800)
+    page.one_screen = True  # the whole table on one screen at every decision (issue 26)
     page.goto(live_server.url + "/")
     page.get_by_test_id(f"play-{game}").click()  # the last click: from here on, keys only
     page.wait_for_selector(f"[data-testid=table][data-game={game}]")
@@ -144,7 +147,7 @@ def test_a_deal_by_keyboard_only(live_server: LiveServer, new_page: Any, game: s
         decisions.append(",".join(s["actions"]))
         if s["legal"] and not stats["discards"]:
             _check_screen_reader_names(page)
-        if len(decisions) == 2:
+        if len(decisions) in (2, 10):  # the 10th, when the deal lasts, shows fuller ponds
             page.wait_for_timeout(300)  # the last discard's animation
             screenshot(page, f"{game}-desktop")
 
@@ -152,6 +155,8 @@ def test_a_deal_by_keyboard_only(live_server: LiveServer, new_page: Any, game: s
     stats = play_by_keyboard(page, live_server, game, on_turn)
     elapsed = time.monotonic() - started
     assert stats["discards"] + stats["wins"] + stats["other"] > 0, stats
+    # motion (web/motion.js): the discards slid to their ponds (counted, not timed)
+    assert int(page.evaluate("document.documentElement.dataset.motion ?? '0'")) > 0
 
     page.get_by_test_id("settlement").wait_for()
     page.wait_for_timeout(300)

@@ -1,6 +1,11 @@
 """Any screen: each game's table played on a phone in portrait (360×740, touch) through a whole
 deal, with the page never wider than the screen — checked at every decision and on the results —
-and every hand card, prompt button and the results inside the screen, big enough to tap.
+and every hand card, prompt button and the results inside the screen, big enough to tap. At every
+decision the whole table is on the screen: no scroll at all, down or sideways (issue 26).
+
+Motion (web/motion.js, issue 26): with reduced motion asked for — in ⚙ (Sichuan) or by the
+system (Nantong) — no animation runs at any decision and none was ever started; without it
+(MCR, Paohuzi) the discards slid to their ponds. Counted, never timed.
 
 The seat plays like the keyboard test (probe.decide: the suggested missing suit, Win when
 offered, every other claim taken, the last legal card discarded), by tapping. Screenshots of each
@@ -16,12 +21,24 @@ from typing import Any
 import pytest
 
 from .conftest import LiveServer
-from .probe import ACTION_PROBE, decide, overflowing, screenshot, turns, wait_past
+from .probe import (
+    ACTION_PROBE,
+    assert_one_screen,
+    decide,
+    overflowing,
+    screenshot,
+    turns,
+    wait_past,
+)
 
 GAMES = ["sichuan", "mcr", "nantong", "paohuzi"]
 PHONE = {"width": 360, "height": 740}
 DEAL_TIMEOUT_S = {"sichuan": 120, "mcr": 120, "nantong": 90, "paohuzi": 90}
 MIN_CARD_PX = 20  # narrow Nantong and Paohuzi cards; a mahjong tile is wider
+#: how each game's phone asks for reduced motion: ⚙'s setting, the system's, or not at all
+REDUCED = {"sichuan": "settings", "nantong": "system", "mcr": None, "paohuzi": None}
+#: animations running now, and those motion.js started since the page loaded
+MOTION = "[document.getAnimations().length, Number(document.documentElement.dataset.motion ?? 0)]"
 
 
 def _tap(locator: Any) -> bool:
@@ -41,14 +58,17 @@ def assert_fits(page: Any, where: str) -> None:
     boxes = page.evaluate("""() => [...document.querySelectorAll(
         '[data-testid=hand-tile], button[data-action]')].filter((el) => el.getClientRects().length)
         .map((el) => { const r = el.getBoundingClientRect();
-          return {id: el.dataset.action ?? el.dataset.testid, left: r.left, right: r.right, width: r.width}; })""")
+          return {id: el.dataset.action ?? el.dataset.testid, left: r.left, right: r.right,
+                  top: r.top, bottom: r.bottom, width: r.width}; })""")
     for b in boxes:
         assert b["left"] >= 0 and b["right"] <= PHONE["width"] + 0.5, (where, b)
+        assert b["top"] >= 0 and b["bottom"] <= PHONE["height"] + 0.5, (where, b)
         if b["id"] == "hand-tile":
             assert b["width"] >= MIN_CARD_PX, (where, b)
 
 
 def play_by_tapping(page: Any, server: LiveServer, game: str) -> dict[str, int]:
+    reduced = REDUCED[game] is not None
     stats = {"decisions": 0, "discards": 0, "offers": 0, "taps": 0}
     for s in turns(page, ACTION_PROBE, DEAL_TIMEOUT_S[game], game, server, stats):
         move = decide(s, stats["offers"])
@@ -59,7 +79,10 @@ def play_by_tapping(page: Any, server: LiveServer, game: str) -> dict[str, int]:
         assert s["scrollWidth"] <= s["innerWidth"], \
             f"{game}, decision {stats['decisions']}: {s['scrollWidth']} px wide: {overflowing(page)}"
         assert_fits(page, f"{game}, decision {stats['decisions']}")
-        if stats["decisions"] == 2:
+        assert_one_screen(page, f"{game}, decision {stats['decisions']}")
+        if reduced:
+            assert page.evaluate(MOTION) == [0, 0], f"{game}: an animation under reduced motion"
+        if stats["decisions"] in (2, 10):  # the 10th, when the deal lasts, shows fuller ponds
             page.wait_for_timeout(300)  # the last discard's animation
             screenshot(page, f"{game}-phone", full_page=True)
         v = s["version"]
@@ -80,7 +103,11 @@ def play_by_tapping(page: Any, server: LiveServer, game: str) -> dict[str, int]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_deal_on_a_phone(live_server: LiveServer, new_page: Any, game: str) -> None:
-    page = new_page(PHONE["width"], PHONE["height"], is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = new_page(PHONE["width"], PHONE["height"], is_mobile=True, has_touch=True,
+                    device_scale_factor=2,
+                    reduced_motion="reduce" if REDUCED[game] == "system" else "no-preference")
+    if REDUCED[game] == "settings":
+        page.add_init_script("localStorage.setItem('paiju.settings', '{\"reducedMotion\": true}')")
     page.goto(live_server.url + "/")
     assert_fits(page, "lobby")
     page.get_by_test_id(f"play-{game}").tap()
@@ -92,6 +119,11 @@ def test_a_deal_on_a_phone(live_server: LiveServer, new_page: Any, game: str) ->
     stats = play_by_tapping(page, live_server, game)
     elapsed = time.monotonic() - started
     assert stats["taps"] > 0, stats
+    started = page.evaluate(MOTION)[1]
+    if REDUCED[game]:
+        assert started == 0, f"{game}: motion under reduced motion"
+    else:
+        assert started > 0, f"{game}: no discard slid to its pond"
 
     page.get_by_test_id("settlement").wait_for()
     page.wait_for_timeout(300)

@@ -2,7 +2,8 @@
 
 Issue 26, defect 2: the log sat in the table's centre, which scrolled from the top, so once it
 held more than about five lines (every MCR deal's start, with the flowers) the newest ones were
-cut off. Now the log scrolls inside itself with the newest drawn at the bottom, in sight.
+cut off. Now the log scrolls inside itself with the newest drawn at the bottom, in sight. (The
+square table of issue 26 gives it room for all its lines at 1280×800; on the phone it scrolls.)
 """
 
 from __future__ import annotations
@@ -52,4 +53,5 @@ def test_the_newest_move_is_always_in_sight(live_server: LiveServer, new_page: A
     assert seen, "the log never showed a move"
     hidden = [s for s in seen if not s["shown"] or s["clippedBy"]]
     assert not hidden, hidden[:3]
-    assert any(s["crowded"] for s in seen), "the log never held more than its room: no test"
+    if width < 500:  # on the desktop the square table's middle holds all the lines (issue 26)
+        assert any(s["crowded"] for s in seen), "the log never held more than its room: no test"
