@@ -62,7 +62,8 @@ class Seat:
     def play(self, moves: int) -> bool:
         """Make ``moves`` moves, then wait for the next turn; False if the deal ended first."""
         rng = random.Random(0)  # unused by ``basic``, which is deterministic
-        for made in range(moves + 1):
+        made = 0
+        while True:
             turn = self._turn()
             if turn is None:
                 return False
@@ -70,10 +71,12 @@ class Seat:
                 return True
             view, legal = turn
             action = choose(self.game, "basic", view["state"], legal["actions"], rng)
-            self.api.post(f"/api/matches/{self.match_id}/actions", headers=self.auth,
-                          json={"action": action, "version": legal["version"]}
-                          ).raise_for_status()
-        return True
+            sent = self.api.post(f"/api/matches/{self.match_id}/actions", headers=self.auth,
+                                 json={"action": action, "version": legal["version"]})
+            if sent.status_code == 409:  # an AI seat answered the same claim window first
+                continue
+            sent.raise_for_status()
+            made += 1
 
     def _turn(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The view and legal actions when seat 0 is to act; None once the deal is over."""
