@@ -466,10 +466,11 @@ class CalcPage {
       s.mode = "hand";
       this.changed();
     };
-    return h("div", { class: "calc__players", role: "tablist", "aria-label": t("calc.players") },
+    // a group of toggle buttons (a tablist may hold only tabs, and Add / Remove are not)
+    return h("div", { class: "calc__players", role: "group", "aria-label": t("calc.players") },
       Array.from({ length: n }, (_, i) => h("button", {
-        type: "button", role: "tab", class: `calc__player${i === s.current ? " is-on" : ""}`,
-        "aria-selected": i === s.current ? "true" : "false", "data-testid": `calc-player-${i}`,
+        type: "button", class: `calc__player${i === s.current ? " is-on" : ""}`,
+        "aria-pressed": i === s.current ? "true" : "false", "data-testid": `calc-player-${i}`,
         onclick: pick(i),
       }, t("calc.player", { n: i + 1 }))),
       n < this.cfg.maxPlayers ? h("button", { type: "button", class: "calc__player calc__player--add",

@@ -1,0 +1,51 @@
+"""The accessibility audit the browser tests run on each screen they reach: axe-core (bundled by
+the ``axe-playwright-python`` package, injected into the page; nothing is downloaded) against the
+WCAG 2.0/2.1 A and AA rules (issue 26, defect 7: the lobby's links read at 2.23:1).
+
+The display settings in ⚙ (contrast, temperature, grain) change the colours; the tests audit the
+defaults, which is what a fresh browser context has.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: The rule sets audited: WCAG 2.0 and 2.1, levels A and AA.
+WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe_violations(page: Any, context: str | None = None) -> list[dict[str, Any]]:
+    """axe-core's WCAG AA violations on the page as it is now (or inside ``context``, a CSS
+    selector), after the page's animations and transitions have finished (a colour caught
+    halfway through a fade is not the colour a player reads)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.evaluate("""() => Promise.all(document.getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null)))""")
+    options = {"runOnly": {"type": "tag", "values": WCAG_AA}, "resultTypes": ["violations"]}
+    results = Axe().run(page, context=context, options=options)
+    return list(results.response["violations"])
+
+
+def describe(violations: list[dict[str, Any]]) -> str:
+    """Each violation's rule id, impact and help, then each offending node: its target and
+    axe's figures (for colour contrast: the colours, the ratio and the ratio wanted)."""
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {v['help']}")
+        for node in v["nodes"][:12]:
+            data = [c.get("data") for c in node.get("any", []) + node.get("all", [])
+                    + node.get("none", []) if c.get("data")]
+            lines.append(f"    {' > '.join(map(str, node['target']))}  {data or ''}")
+            lines.append(f"        {node.get('html', '')[:160]}")
+        if len(v["nodes"]) > 12:
+            lines.append(f"    … and {len(v['nodes']) - 12} more")
+    return "\n".join(lines)
+
+
+def assert_no_axe_violations(page: Any, where: str, context: str | None = None) -> None:
+    """Fail, with every violation described, if axe-core finds one on the page (``where``
+    names the screen in the message)."""
+    violations = axe_violations(page, context)
+    assert not violations, f"axe-core, WCAG AA, on {where}:\n{describe(violations)}"
