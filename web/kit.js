@@ -310,6 +310,7 @@ function opponentEl(view, ctx, s, names, game) {
   const panel = h("section", {
     class: `seat seat--${names.pos(s)}${isActing(st, s, game) ? " is-turn" : ""}${game.won(st, s) ? " has-won" : ""}`,
     "data-testid": "seat", "data-seat": s, "aria-label": `${names.name(s)} (${kind})`,
+    tabindex: "0", // a full seat scrolls: the keyboard can scroll it too (WCAG 2.1.1)
   });
   panel.append(h("header", { class: "seat__head" },
     h("span", { class: "seat__name" }, names.name(s), h("small", {}, ` ${kind}`)),

@@ -19,8 +19,8 @@ from typing import Any
 #: The rule sets audited: WCAG 2.0 and 2.1, levels A and AA.
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
-#: Paint every gradient background with its stop of least contrast with the element's text
-#: colour; returns how to undo it.
+#: Stop every animation and paint every gradient background with its stop of least contrast
+#: with the element's text colour; ``window.__axeUnflatten()`` undoes both.
 _FLATTEN = """() => {
   const rgb = (s) => (s.match(/[\\d.]+/g) ?? []).slice(0, 3).map(Number);
   const lum = ([r, g, b]) => [r, g, b].map((v) => {
@@ -28,6 +28,9 @@ _FLATTEN = """() => {
     return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
   }).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
   const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+  const still = document.head.appendChild(document.createElement('style'));
+  still.textContent = '*, *::before, *::after { animation: none !important; '
+    + 'transition: none !important; }';
   const flattened = [];
   for (const el of [document.body, ...document.body.querySelectorAll('*')]) {
     const cs = getComputedStyle(el);
@@ -40,19 +43,19 @@ _FLATTEN = """() => {
     el.style.setProperty('background-image', 'none', 'important');
     el.style.setProperty('background-color', worst, 'important');
   }
-  window.__axeUnflatten = () => flattened.forEach(([el, css]) => { el.style.cssText = css; });
+  window.__axeUnflatten = () => {
+    flattened.forEach(([el, css]) => { el.style.cssText = css; });
+    still.remove();
+  };
 }"""
 
 
 def axe_violations(page: Any, context: str | None = None) -> list[dict[str, Any]]:
     """axe-core's WCAG AA violations on the page as it is now (or inside ``context``, a CSS
-    selector), after the page's animations and transitions have finished (a colour caught
-    halfway through a fade is not the colour a player reads), with the gradients flattened."""
+    selector), with animations and transitions stopped (a prompt caught fading in is not the
+    colour a player reads; the table redraws whenever a move comes) and the gradients flattened."""
     from axe_playwright_python.sync_playwright import Axe
 
-    page.evaluate("""() => Promise.all(document.getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => null)))""")
     options = {"runOnly": {"type": "tag", "values": WCAG_AA}, "resultTypes": ["violations"]}
     page.evaluate(_FLATTEN)
     try:

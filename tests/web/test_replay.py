@@ -273,6 +273,8 @@ def test_replay_and_friends_pages_in_every_language(live_server: LiveServer, new
     page.get_by_test_id("friends-create").click()
     page.get_by_test_id("friends-links").wait_for()
     assert page.locator("[data-testid^=join-link-]").count() == 2
+    if lang == "en":
+        assert_no_axe_violations(page, "the friends page with its links")
     assert "replay." not in page.get_by_test_id("friends").inner_text()
     # the table just created is kept: coming back shows its links, until another is set up
     mid = page.get_by_test_id("friends-links").get_attribute("data-match")
