@@ -327,7 +327,9 @@ class CalcPage {
     this.s = state;
     this.seq = 0;
     this.notice = "";
-    this.resultEl = h("section", { class: "calc__result", "data-testid": "calc-result" });
+    // on a wide screen it scrolls beside the hand: the keyboard can scroll it too (WCAG 2.1.1)
+    this.resultEl = h("section", { class: "calc__result", "data-testid": "calc-result", tabindex: "0",
+      "aria-label": t("calc.result") });
     // the whole table would be too much to read out at every click: screen readers hear the gist
     this.liveEl = h("p", { class: "visually-hidden", "aria-live": "polite", "data-testid": "calc-live" });
     // on a phone the result is below the builder: a bar pinned to the bottom shows its gist
