@@ -327,7 +327,9 @@ class CalcPage {
     this.s = state;
     this.seq = 0;
     this.notice = "";
-    this.resultEl = h("section", { class: "calc__result", "data-testid": "calc-result" });
+    // on a wide screen it scrolls beside the hand: the keyboard can scroll it too (WCAG 2.1.1)
+    this.resultEl = h("section", { class: "calc__result", "data-testid": "calc-result", tabindex: "0",
+      "aria-label": t("calc.result") });
     // the whole table would be too much to read out at every click: screen readers hear the gist
     this.liveEl = h("p", { class: "visually-hidden", "aria-live": "polite", "data-testid": "calc-live" });
     // on a phone the result is below the builder: a bar pinned to the bottom shows its gist
@@ -466,10 +468,11 @@ class CalcPage {
       s.mode = "hand";
       this.changed();
     };
-    return h("div", { class: "calc__players", role: "tablist", "aria-label": t("calc.players") },
+    // a group of toggle buttons (a tablist may hold only tabs, and Add / Remove are not)
+    return h("div", { class: "calc__players", role: "group", "aria-label": t("calc.players") },
       Array.from({ length: n }, (_, i) => h("button", {
-        type: "button", role: "tab", class: `calc__player${i === s.current ? " is-on" : ""}`,
-        "aria-selected": i === s.current ? "true" : "false", "data-testid": `calc-player-${i}`,
+        type: "button", class: `calc__player${i === s.current ? " is-on" : ""}`,
+        "aria-pressed": i === s.current ? "true" : "false", "data-testid": `calc-player-${i}`,
         onclick: pick(i),
       }, t("calc.player", { n: i + 1 }))),
       n < this.cfg.maxPlayers ? h("button", { type: "button", class: "calc__player calc__player--add",

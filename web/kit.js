@@ -106,7 +106,7 @@ export function logPanel(view, names, textOf, max = 7) {
   }
   return h("section", { class: "log", "aria-label": t("app.log.title"), "data-testid": "log" },
     h("h2", { class: "log__title" }, t("app.log.title")),
-    h("ol", {}, lines));
+    h("ol", { tabindex: "0" }, lines)); // it scrolls: the keyboard can scroll it too (WCAG 2.1.1)
 }
 
 /**
@@ -114,7 +114,7 @@ export function logPanel(view, names, textOf, max = 7) {
  * ``fresh``), drawn by ``draw(face, opts)`` and named by ``name(face)``: one for every table.
  */
 export function discardRiver(discards, seat, last, fresh, { cls, label, draw, name, empty = null }) {
-  const river = h("div", { class: cls, "data-testid": "river", "aria-label": label });
+  const river = h("div", { class: cls, role: "group", "data-testid": "river", "aria-label": label });
   discards.forEach((c, i) => {
     const isLast = last && last.seat === seat && last.card.id === c.id && i === discards.length - 1;
     const el = draw(c.face, { size: "sm", cls: isLast ? "is-last" : "" });
@@ -310,6 +310,7 @@ function opponentEl(view, ctx, s, names, game) {
   const panel = h("section", {
     class: `seat seat--${names.pos(s)}${isActing(st, s, game) ? " is-turn" : ""}${game.won(st, s) ? " has-won" : ""}`,
     "data-testid": "seat", "data-seat": s, "aria-label": `${names.name(s)} (${kind})`,
+    tabindex: "0", // a full seat scrolls: the keyboard can scroll it too (WCAG 2.1.1)
   });
   panel.append(h("header", { class: "seat__head" },
     h("span", { class: "seat__name" }, names.name(s), h("small", {}, ` ${kind}`)),

@@ -17,6 +17,7 @@ import pytest
 
 from engine import get_game
 
+from .axe import assert_no_axe_violations
 from .conftest import LiveServer
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -96,6 +97,7 @@ def test_mcr_known_hand_by_clicking(live_server: LiveServer, new_page: Any) -> N
                            ["single_wait", "1"]]
     assert got["names"][0].startswith("Pure Straight")
     shot(page, "mcr")
+    assert_no_axe_violations(page, "the mcr calculator")
     no_missing_keys(page)
 
 
@@ -212,6 +214,7 @@ def test_sichuan_known_hand_by_clicking(live_server: LiveServer, new_page: Any) 
     assert got["rows"] == [[p["code"], str(p["total"])] for p in engine["items"]]
     assert got["total"] == engine["points_per_payer"]
     shot(page, "sichuan")
+    assert_no_axe_violations(page, "the sichuan calculator")
     no_missing_keys(page)
 
 
@@ -244,6 +247,7 @@ def test_paohuzi_known_hand_by_clicking(live_server: LiveServer, new_page: Any) 
     assert got["total"] == engine["huxi"] == 24
     assert page.text_content("[data-testid=calc-tun]") == str(engine["tun"]) == "4"
     shot(page, "paohuzi")
+    assert_no_axe_violations(page, "the paohuzi calculator")
     no_missing_keys(page)
 
 
@@ -297,6 +301,7 @@ def test_nantong_known_hand_by_clicking(live_server: LiveServer, new_page: Any) 
     page.click("[data-testid=calc-player-0]")  # back to the winner, whose cards were kept
     assert shown(page)["total"] == result["players"][0]["total"]
     shot(page, "nantong")
+    assert_no_axe_violations(page, "the nantong calculator")
     no_missing_keys(page)
 
 

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .axe import assert_no_axe_violations
 from .conftest import LiveServer
 from .probe import (
     assert_font_loaded,
@@ -113,6 +114,7 @@ def test_lobby_lists_every_game(live_server: LiveServer, new_page: Any) -> None:
             assert button.is_enabled() and button.inner_text() == "Play"
         else:  # a game the page has no table for yet
             assert button.is_disabled() and "coming soon" in button.inner_text().lower()
+    assert_no_axe_violations(page, "the lobby")
     # a saved table of a game the page cannot draw: back to the lobby, not a broken table
     page.evaluate("""localStorage.setItem('paiju.current',
         JSON.stringify({match_id: 'm-later', token: 't', game: 'xiangqi'}))""")

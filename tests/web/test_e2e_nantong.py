@@ -26,6 +26,7 @@ from engine.mahjong.shanten import standard_shanten
 from engine.nantong.cards import parse_face
 from engine.nantong.scoring import HOLDINGS
 
+from .axe import assert_no_axe_violations
 from .conftest import LiveServer, finished_match, open_finished
 from .probe import assert_font_loaded, boxes_on_phone, probe, screenshot, turns
 from .test_e2e import _acted, _click, _session
@@ -291,6 +292,7 @@ def test_a_win_is_itemised(live_server: LiveServer, new_page: Any) -> None:
     page.get_by_test_id("seed-check").filter(has_text="✓").wait_for()
     page.wait_for_timeout(400)
     page.screenshot(path=SHOT.format("win"))
+    assert_no_axe_violations(page, "a won nantong deal's settlement")
     check_settlement(page, result, match["scores"])
     winner = page.locator(f"[data-testid=hu-card][data-seat='{result['winner']}']")
     items = result["players"][result["winner"]]["items"]

@@ -26,6 +26,7 @@ from typing import Any
 
 from engine import get_game
 
+from .axe import assert_no_axe_violations
 from .conftest import LiveServer, finished_match, open_finished
 from .probe import assert_font_loaded, boxes_on_phone, probe, screenshot, turns
 from .test_e2e import _acted, _click, _session
@@ -243,6 +244,7 @@ def test_a_win_is_itemised(live_server: LiveServer, new_page: Any) -> None:
     page.get_by_test_id("seed-check").filter(has_text="✓").wait_for()
     page.wait_for_timeout(400)
     page.screenshot(path=SHOT.format("win"))
+    assert_no_axe_violations(page, "a won paohuzi deal's settlement")
     check_settlement(page, result)
     assert_word_ink(page, 20)  # the deck's inks at the table (issue 26, defect 12)
     # the group that holds the winning card is marked (a Heavenly win has none)

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.core.playout import PLAIN
 
+from .axe import assert_no_axe_violations
 from .conftest import LiveServer
 from .probe import screenshot
 
@@ -211,5 +212,7 @@ def test_won_hands_pages_and_numbers_in_two_languages(live_server: LiveServer,
                                ".length === 3")
         assert page.get_by_test_id("history-more").is_hidden()
         assert "18 huxi" in rows.nth(2).inner_text()
+        if lang == "en":
+            assert_no_axe_violations(page, "the History page")
         assert page.evaluate("[...window.__paijuMissing]") == []
         assert page.js_errors == []

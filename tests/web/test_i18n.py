@@ -18,6 +18,7 @@ import pytest
 
 from tests.servers import ROOT
 
+from .axe import assert_no_axe_violations
 from .conftest import LiveServer
 
 LOCALES = ROOT / "web" / "locales"
@@ -180,6 +181,8 @@ def test_language_switch_on_the_lobby_and_every_table(live_server: LiveServer, n
         words = _load(lang, "app")
         assert select.locator("option").all_inner_texts() == [words[f"ai.{x}"] for x in LEVELS]
         _assert_no_rule_id(page, f"lobby {lang}")
+        if lang in ("fr", "zh"):  # longer words, and Chinese text in the page's own language
+            assert_no_axe_violations(page, f"the lobby in {lang}")
     for what, texts in seen.items():
         assert len(set(texts)) == len(LANGUAGES), (what, texts)
     assert page.evaluate("window.__sameDocument === true"), "switching languages reloaded the page"

@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from .axe import assert_no_axe_violations
 from .conftest import LiveServer
 from .probe import ACTION_PROBE, decide, screenshot, turns, wait_past
 
@@ -79,7 +80,8 @@ def play_by_keyboard(page: Any, server: LiveServer, game: str,
                      on_turn: Any = None) -> dict[str, int]:
     """Play the human seat by keyboard until the settlement shows; ``on_turn(page, probe)`` runs
     at every decision (the phone test checks the page's width there)."""
-    stats = {"discards": 0, "claims": 0, "passes": 0, "wins": 0, "other": 0, "offers": 0, "several": 0}
+    stats = {"discards": 0, "claims": 0, "passes": 0, "wins": 0, "other": 0, "offers": 0,
+             "several": 0, "audited_claim": 0}
     for s in turns(page, ACTION_PROBE, DEAL_TIMEOUT_S[game], game, server, stats):
         move = decide(s, stats["offers"])
         if move is None:
@@ -126,6 +128,7 @@ def _check_help(page: Any) -> None:
     help_.wait_for(state="visible")
     rows = help_.locator("tr").count()
     assert rows >= 8, rows
+    assert_no_axe_violations(page, "the keyboard help", "[data-testid=keys-help]")
     page.keyboard.press("Escape")
     help_.wait_for(state="hidden")
 
@@ -150,6 +153,10 @@ def test_a_deal_by_keyboard_only(live_server: LiveServer, new_page: Any, game: s
         if len(decisions) in (2, 10):  # the 10th, when the deal lasts, shows fuller ponds
             page.wait_for_timeout(300)  # the last discard's animation
             screenshot(page, f"{game}-desktop")
+            assert_no_axe_violations(page, f"the {game} table mid-deal")
+        if "pass" in s["actions"] and not stats["audited_claim"]:
+            stats["audited_claim"] = 1
+            assert_no_axe_violations(page, f"the {game} table offering a claim")
 
     started = time.monotonic()
     stats = play_by_keyboard(page, live_server, game, on_turn)
@@ -161,6 +168,7 @@ def test_a_deal_by_keyboard_only(live_server: LiveServer, new_page: Any, game: s
     page.get_by_test_id("settlement").wait_for()
     page.wait_for_timeout(300)
     screenshot(page, f"{game}-desktop-end")
+    assert_no_axe_violations(page, f"the {game} settlement")
     spoken = page.get_by_test_id("announcer").inner_text()
     assert spoken.strip(), "nothing was announced"
     # after the deal: V shows the table, V the results again, N the next deal

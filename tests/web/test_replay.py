@@ -19,6 +19,7 @@ import pytest
 
 from engine import GAMES
 
+from .axe import assert_no_axe_violations
 from .conftest import LiveServer
 from .test_word_cards import assert_word_ink
 
@@ -116,6 +117,7 @@ def test_replay_steps_to_the_settlement(live_server: LiveServer, new_page: Any, 
     assert int(page.get_by_test_id("replay").get_attribute("data-steps")) == n + 1
     assert step_of(page) == 0
     assert page.get_by_test_id("replay-move").count() == n + 1
+    assert_no_axe_violations(page, f"the {game} replay at its start")
 
     # every hand is open: no card backs anywhere, the other seats' hands face up
     table = page.get_by_test_id("table")
@@ -193,6 +195,7 @@ def test_replay_steps_to_the_settlement(live_server: LiveServer, new_page: Any, 
     assert settlement.get_by_test_id("seed").inner_text() == str(deal["seed"])
     assert settlement.get_by_test_id("seed-hash").inner_text() == deal["seed_hash"]
     assert "✓" in settlement.get_by_test_id("seed-check").inner_text()
+    assert_no_axe_violations(page, f"the {game} replay at its end")
     # a replay cannot start the next deal
     assert settlement.get_by_test_id("next-deal").count() == 0
     assert settlement.get_by_test_id("restart").count() == 0
@@ -270,6 +273,8 @@ def test_replay_and_friends_pages_in_every_language(live_server: LiveServer, new
     page.get_by_test_id("friends-create").click()
     page.get_by_test_id("friends-links").wait_for()
     assert page.locator("[data-testid^=join-link-]").count() == 2
+    if lang == "en":
+        assert_no_axe_violations(page, "the friends page with its links")
     assert "replay." not in page.get_by_test_id("friends").inner_text()
     # the table just created is kept: coming back shows its links, until another is set up
     mid = page.get_by_test_id("friends-links").get_attribute("data-match")

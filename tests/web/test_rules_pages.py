@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 
+from .axe import assert_no_axe_violations
 from .conftest import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,6 +145,7 @@ def test_every_rules_page_in_every_language(live_server: LiveServer, new_page: A
         shown = _open_rules(desktop, live_server, game, "en")
         assert shown["missing"] == [] and shown["scrollWidth"] <= shown["innerWidth"]
         _shot(desktop, f"rules-{game}-desktop", full_page=False)
+        assert_no_axe_violations(desktop, f"the {game} rules")
     assert desktop.js_errors == []
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .axe import assert_no_axe_violations
 from .conftest import LiveServer
 from .probe import probe, turns
 from .test_e2e import _acted, _click
@@ -45,6 +46,7 @@ def test_settings_and_language_persist_across_reload(live_server: LiveServer, ne
     for name in ("contrast", "grain", "temperature"):
         assert page.get_by_test_id(f"setting-{name}").input_value() == "50"
     assert page.get_by_test_id("setting-claimTimer").input_value() == "0"  # off by default
+    assert_no_axe_violations(page, "the ⚙ settings dialog", "[data-testid=settings]")
     page.get_by_test_id("setting-contrast").fill("80")
     page.get_by_test_id("setting-grain").fill("100")
     page.get_by_test_id("setting-temperature").fill("20")
