@@ -10,7 +10,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -98,6 +99,19 @@ class Uvicorn:
 
 
 __all__ = ["ROOT", "Uvicorn", "free_port"]
+
+
+@contextmanager
+def workers(settings: Mapping[str, str | None], logs: Path, n: int = 2) -> Iterator[list[str]]:
+    """``n`` workers with the same settings, started; their URLs; all stopped afterwards."""
+    started = [Uvicorn(settings, logs / f"w{i}.log") for i in range(n)]
+    try:
+        for w in started:
+            w.start()
+        yield [w.url for w in started]
+    finally:
+        for w in started:
+            w.stop()
 
 
 def ai_env(key: str) -> dict[str, str]:

@@ -22,7 +22,7 @@ from engine import get_game
 from engine.core.playout import PLAIN
 from server import history
 from server.store import DealRecordRow
-from tests.servers import Uvicorn
+from tests.servers import workers
 
 from .conftest import auth
 from .test_api import play_out
@@ -230,14 +230,8 @@ def two_workers(postgres_url: str | None, tmp_path: Path) -> Iterator[list[str]]
         pytest.skip("PostgreSQL not reachable")
     settings = {"PAIJU_DATABASE_URL": postgres_url, "PAIJU_AI_IN_PROCESS": "0",
                 "PAIJU_REDIS_URL": None}
-    workers = [Uvicorn(settings, tmp_path / f"w{i}.log") for i in range(2)]
-    try:
-        for w in workers:
-            w.start()
-        yield [w.url for w in workers]
-    finally:
-        for w in workers:
-            w.stop()
+    with workers(settings, tmp_path) as urls:
+        yield urls
 
 
 def race(urls: list[str], path: str, headers: dict[str, str], body: Any) -> list[int]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.servers import Uvicorn
+from tests.servers import workers
 
 from .conftest import auth
 
@@ -36,14 +36,8 @@ def two_workers(tmp_path: Path) -> Iterator[list[str]]:
         pytest.skip(reason)
     settings = {"PAIJU_DATABASE_URL": f"sqlite:///{tmp_path / 'shared.db'}",
                 "PAIJU_REDIS_URL": REDIS_URL, "PAIJU_AI_DELAY_MS": "0", "PAIJU_AI_IN_PROCESS": "0"}
-    workers = [Uvicorn(settings, tmp_path / f"w{i}.log") for i in range(2)]
-    try:
-        for w in workers:
-            w.start()
-        yield [w.url for w in workers]
-    finally:
-        for w in workers:
-            w.stop()
+    with workers(settings, tmp_path) as urls:
+        yield urls
 
 
 def test_a_socket_on_one_worker_sees_actions_on_another(two_workers: list[str]) -> None:
