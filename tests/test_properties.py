@@ -279,7 +279,7 @@ def test_concealed_kongs_lie_face_down(name: str) -> None:
     for seed in range(30):
         seen: list[Any] = []
         final, _ = random_playout(game, seed, random.Random(seed), policy=hoarding_action,
-                                  on_step=lambda before, *_: seen.append(before))
+                                  on_step=lambda before, *_, into=seen: into.append(before))
         for i, state in enumerate([*seen, final]):
             over = game.result(state) is not None
             for viewer in [*range(game.players), None]:
