@@ -148,6 +148,8 @@ class SqliteAppender(Appender):
         except IntegrityError:  # a log slot taken by a writer not through this store
             moved = await loop.run_in_executor(self._thread, self._one_by_one, batch)
         except Exception as exc:
+            # the client hears 503 db/unavailable; the operator needs the cause
+            log.warning("SQLite batch write of %d actions failed", len(batch), exc_info=True)
             _settle(batch, set(), ConnectionError(f"SQLite write failed: {exc!r}"))
             return
         _settle(batch, moved, None)
