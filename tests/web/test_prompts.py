@@ -144,3 +144,46 @@ def test_the_keyboard_says_the_choices_as_alternatives(live_server: LiveServer,
     spoken = page.get_by_test_id("announcer").inner_text()
     assert re.search(r"Choices: Pung [^,]*\(P\) or Pass [^,]*\(X\)\.", spoken), spoken
     assert not page.js_errors, page.js_errors
+
+
+def claim_of(game: str, offered: set[str]) -> dict[str, Any]:
+    """The first claim on seat 0 where exactly the ``offered`` answers are legal."""
+    return turn_at(game, lambda v, acts: v["phase"] == "claim" and types(acts) == offered)
+
+
+def claim_ask(page: Any, url: str, claim: dict[str, Any], lang: str = "en") -> str:
+    """The question of the claim prompt opened on ``claim`` (hidden on a phone: text, not look)."""
+    open_turn(page, url, claim, lang, prompt="claim-prompt")
+    return page.locator("[data-testid=claim-prompt] .prompt__ask").text_content()
+
+
+@pytest.mark.parametrize(("game", "offered", "want"), [
+    ("mcr", {"pung", "chow", "pass"}, "Pung it, chow it, or pass?"),
+    ("mcr", {"win", "pass"}, "Win on it or pass?"),
+    ("sichuan", {"win", "pung", "pass"}, "Win on it, pung it, or pass?"),
+    ("paohuzi", {"peng", "pass"}, "Take a peng or pass?"),
+    ("nantong", {"pung", "pass"}, "Pung it or pass?"),
+])
+def test_a_claim_names_exactly_the_claims_offered(live_server: LiveServer, new_page: Any,
+                                                  game: str, offered: set[str], want: str) -> None:
+    claim = claim_of(game, offered)
+    desk = new_page(1280, 800)
+    phone = new_page(390, 844, is_mobile=True, has_touch=True)
+    for page in (desk, phone):
+        assert claim_ask(page, live_server.url, claim) == want
+        assert not page.js_errors, page.js_errors
+        assert page.evaluate("[...window.__paijuMissing]") == []
+
+
+@pytest.mark.parametrize(("lang", "want"), [
+    ("fr", "Faites un pung, faites un chow ou passez ?"),
+    ("it", "Fai pung, fai chow o passa?"),
+    ("pl", "Weź punga, weź chowa lub spasuj?"),
+    ("zh", "要碰、吃或过？"),
+])
+def test_a_claim_is_a_question_in_every_language(live_server: LiveServer, new_page: Any,
+                                                 lang: str, want: str) -> None:
+    page = new_page(1280, 800)
+    assert claim_ask(page, live_server.url, claim_of("mcr", {"pung", "chow", "pass"}), lang) == want
+    assert page.evaluate("[...window.__paijuMissing]") == []
+
