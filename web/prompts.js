@@ -3,7 +3,8 @@
 // language's own rules (Intl.ListFormat: "win", "win or play on", "win, declare a kong or
 // discard a tile"), and how to discard with the pointer at hand: "tap" on a touch screen,
 // "click" and "double-click" with a mouse (the hand's cards discard on a double click: kit.js).
-// A claim's question names its answers the same way ("win on it, pung it or pass?").
+// A claim's question names its answers the same way ("win on it, pung it or pass?"), and other
+// pages say their gestures by the pointer too (byPointer: the calculators' texts).
 // Texts: app.prompt.* (the options app.prompt.opt.*, the leads app.prompt.lead.*, claims
 // app.prompt.claim.*).
 
@@ -13,6 +14,11 @@ import { getLanguage, t } from "./i18n.js";
 export function isTouch() {
   const matches = (query) => globalThis.matchMedia?.(query).matches ?? false;
   return matches("(pointer: coarse)") || matches("(hover: none)");
+}
+
+/** ``key``, or on a touch screen its variant ``key.touch`` (which says "tap", not "click"). */
+export function byPointer(key) {
+  return isTouch() ? `${key}.touch` : key;
 }
 
 /** ``items`` as alternatives in the current language: "a", "a or b", "a, b or c". */

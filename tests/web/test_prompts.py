@@ -1,7 +1,8 @@
 """A turn's prompt names exactly the moves offered and the gesture of the screen (issue 26,
 defect 9): "declare a kong or discard a tile" when a kong is the only move besides the discard
 (the prompt once offered a win too), "tap" on a touch screen and "click" / "double-click" with a
-mouse, in every language (lists joined by Intl.ListFormat).
+mouse, in every language (lists joined by Intl.ListFormat). A claim asks for exactly the claims
+offered ("Pung it or pass?"), and the calculators say "tap" on a touch screen too.
 
 Each table is opened on a real position reached by the engine (random moves from a fixed seed)
 at seat 0's turn, the page served that view and its legal actions in place of the API.
@@ -187,3 +188,38 @@ def test_a_claim_is_a_question_in_every_language(live_server: LiveServer, new_pa
     assert claim_ask(page, live_server.url, claim_of("mcr", {"pung", "chow", "pass"}), lang) == want
     assert page.evaluate("[...window.__paijuMissing]") == []
 
+
+CLICK = re.compile(r"cli(c|qu)|klik|点击", re.IGNORECASE)  # click, clic, cliquez, klikaj, 点击
+
+
+def calculator_texts(page: Any, url: str, lang: str) -> str:
+    """Every calculator's texts and labels, and a Paohuzi chi being built (its hint says
+    "click its other cards")."""
+    page.goto(url + "/")
+    page.evaluate("lang => localStorage.setItem('paiju.lang', lang)", lang)
+    page.reload()
+    texts = []
+    for game in ("mcr", "sichuan", "paohuzi", "nantong"):
+        page.goto(f"{url}/#/calc/{game}")
+        page.wait_for_selector(f"[data-testid=calc-page][data-game={game}]", timeout=20_000)
+        if game == "paohuzi":  # a chi is built card by card
+            page.click("[data-testid=calc-mode-chi]")
+            page.locator("[data-testid^=calc-face-]").first.click()
+            page.get_by_test_id("calc-pending").wait_for(timeout=20_000)
+        texts.append(page.evaluate("""() => [
+            document.querySelector('[data-testid=calc-page]').innerText,
+            ...[...document.querySelectorAll('[aria-label]')].map((e) => e.ariaLabel),
+        ].join('\\n')"""))
+    assert page.evaluate("[...window.__paijuMissing]") == []
+    return "\n".join(texts)
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_calculators_say_tap_on_a_touch_screen(live_server: LiveServer, new_page: Any,
+                                                   lang: str) -> None:
+    phone = new_page(390, 844, is_mobile=True, has_touch=True)
+    touch = calculator_texts(phone, live_server.url, lang)
+    assert not CLICK.search(touch), CLICK.findall(touch)
+    assert re.search(r"\bTap\b" if lang == "en" else r"\bDotykaj\b", touch)
+    desk = new_page(1280, 800)
+    assert CLICK.search(calculator_texts(desk, live_server.url, lang))
