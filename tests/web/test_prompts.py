@@ -176,6 +176,16 @@ def test_a_claim_names_exactly_the_claims_offered(live_server: LiveServer, new_p
         assert page.evaluate("[...window.__paijuMissing]") == []
 
 
+
+def test_several_chis_are_one_option_and_each_its_own_button(live_server: LiveServer,
+                                                            new_page: Any) -> None:
+    claim = turn_at("paohuzi", lambda v, acts: v["phase"] == "claim"
+                    and [a["type"] for a in acts].count("chi") > 1 and "peng" not in types(acts))
+    page = new_page(1280, 800)
+    ask = claim_ask(page, live_server.url, claim)
+    said = r"(Win on it, )?[Tt]ake a chi,? or pass\? Each chi is its own choice:"
+    assert re.fullmatch(said, ask), ask
+
 @pytest.mark.parametrize(("lang", "want"), [
     ("fr", "Faites un pung, faites un chow ou passez ?"),
     ("it", "Fai pung, fai chow o passa?"),
