@@ -11,6 +11,7 @@
 import { api } from "./api.js";
 import { h, signed, zh } from "./dom.js";
 import { patternName, t } from "./i18n.js";
+import { byPointer } from "./prompts.js";
 import { footRow, itemsTable } from "./items.js";
 import { tileEl, faceKey as tileKey } from "./tiles.js";
 import * as long from "./longcards.js";
@@ -427,7 +428,7 @@ class CalcPage {
       "data-game": this.game },
     h("header", { class: "calc__head" },
       h("h1", {}, t("calc.heading"), " · ", t(`calc.game.${this.game}`)),
-      h("p", { class: "muted" }, t(`calc.intro.${this.game}`)),
+      h("p", { class: "muted" }, t(byPointer(`calc.intro.${this.game}`))),
       gameLinks(this.game)),
     h("div", { class: "calc__body" },
       h("div", { class: "calc__build" },
@@ -493,8 +494,8 @@ class CalcPage {
 
   modesEl() {
     const modes = ["hand", "win", ...(this.cfg.indicators ? ["indicator"] : []), ...this.cfg.groups];
-    return h("div", { class: "calc__modes", role: "radiogroup", "aria-label": t("calc.modes_label") },
-      h("span", { class: "calc__modes-label" }, t("calc.modes_label")),
+    return h("div", { class: "calc__modes", role: "radiogroup", "aria-label": t(byPointer("calc.modes_label")) },
+      h("span", { class: "calc__modes-label" }, t(byPointer("calc.modes_label"))),
       modes.map((m) => h("button", {
         type: "button", role: "radio", class: `calc__mode${this.s.mode === m ? " is-on" : ""}`,
         "aria-checked": this.s.mode === m ? "true" : "false", "data-testid": `calc-mode-${m}`,
@@ -506,7 +507,7 @@ class CalcPage {
     const cfg = this.cfg;
     const mode = this.s.mode;
     return h("div", { class: "calc__palette", "data-testid": "calc-palette", role: "group",
-      "aria-label": t("calc.palette_label", { target: t(`calc.mode.${mode}`) }) },
+      "aria-label": t(byPointer("calc.palette_label"), { target: t(`calc.mode.${mode}`) }) },
     cfg.rows.map((row) => h("div", { class: "calc__row" }, row.map((face) => {
       const free = this.free(face);
       const chowless = mode === "chow" && !/^[1-9][mps]$/.test(face) && !cfg.extras?.includes(face);
@@ -544,7 +545,7 @@ class CalcPage {
           this.removable(f, "calc-indicator", () => {
             s.indicators = s.indicators.filter((_, j) => j !== i);
             this.changed();
-          })) : h("span", { class: "muted" }, t("calc.indicators_hint")))));
+          })) : h("span", { class: "muted" }, t(byPointer("calc.indicators_hint"))))));
     }
     parts.push(h("div", { class: "calc__slot calc__slot--hand", "data-testid": "calc-hand" },
       h("h2", {}, cfg.handSizeIsMax ? t("calc.hand_free", { count: s.hand.length })
@@ -552,12 +553,12 @@ class CalcPage {
       h("div", { class: "calc__cards calc__cards--hand" }, sorted.length
         ? runsOf(sorted).map((run) => h("span", { class: "calc__run", "data-testid": "calc-hand-run" },
           run.map((f) => this.removable(f, "calc-hand-card", drop(f)))))
-        : h("span", { class: "muted" }, t("calc.hand_hint")))));
+        : h("span", { class: "muted" }, t(byPointer("calc.hand_hint"))))));
     parts.push(h("div", { class: "calc__slot", "data-testid": "calc-win" },
       h("h2", {}, t("calc.winning_card")),
       h("div", { class: "calc__cards" }, s.win
         ? this.removable(s.win, "calc-win-card", () => { s.win = null; this.changed(); }, "is-winning")
-        : h("span", { class: "muted" }, t(cfg.needsWin(s) ? "calc.win_hint" : "calc.win_optional")))));
+        : h("span", { class: "muted" }, t(cfg.needsWin(s) ? byPointer("calc.win_hint") : "calc.win_optional")))));
     const groups = s.groups.map((g, i) => h("div", { class: "calc__group", "data-testid": "calc-group", "data-kind": g.kind },
       h("span", { class: "calc__group-name" }, t(`calc.mode.${g.kind}`)),
       h("span", { class: "calc__cards" }, g.cards.map((f) => this.card(f, "group"))),
@@ -566,19 +567,19 @@ class CalcPage {
         onclick: () => { s.groups = s.groups.filter((_, j) => j !== i); this.changed(); } }, "×")));
     if (s.pending.length) {
       groups.push(h("div", { class: "calc__group is-pending", "data-testid": "calc-pending" },
-        h("span", { class: "calc__group-name" }, t("calc.pending", { group: t(`calc.mode.${s.mode}`) })),
+        h("span", { class: "calc__group-name" }, t(byPointer("calc.pending"), { group: t(`calc.mode.${s.mode}`) })),
         h("span", { class: "calc__cards" }, s.pending.map((f) => this.card(f, "group")))));
     }
     parts.push(h("div", { class: "calc__slot", "data-testid": "calc-groups" },
       h("h2", {}, t("calc.groups")),
       groups.length ? h("div", { class: "calc__groups" }, groups)
-        : h("span", { class: "muted" }, t("calc.groups_hint"))));
+        : h("span", { class: "muted" }, t(byPointer("calc.groups_hint")))));
     if (cfg.extras) {
       parts.push(h("div", { class: "calc__slot", "data-testid": "calc-flowers" },
         h("h2", {}, t("calc.flowers", { count: s.extras.length })),
         h("div", { class: "calc__cards" }, s.extras.length ? s.extras.map((f) =>
           this.removable(f, "calc-flower", () => { s.extras = s.extras.filter((x) => x !== f); this.changed(); }))
-          : h("span", { class: "muted" }, t("calc.flowers_hint")))));
+          : h("span", { class: "muted" }, t(byPointer("calc.flowers_hint"))))));
     }
     return h("div", { class: "calc__hand" }, parts);
   }

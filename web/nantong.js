@@ -10,7 +10,7 @@ import { seatNames, discardRiver, logPanel, meldEventText, settlementPanel, sett
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId, isOldGeneral } from "./longcards.js";
 import { t, patternName } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
-import { turnOptions, turnPrompt } from "./prompts.js";
+import { claimAsk, turnOptions, turnPrompt } from "./prompts.js";
 
 /** A card named in a sentence: "5 of Myriads 五万". */
 function cardRef(face) {
@@ -227,11 +227,12 @@ function nantongClaim(view, ctx, names) {
   const rob = c.kind === "rob";
   const face = c.card.face;
   const count = { kong: 4, pung: 3 };
+  const answers = inOrder(ctx.legal, ["win", "kong", "pung", "pass"]);
   return claimPrompt({
     heading: names.say(rob ? "app.claim.robbing" : "app.claim.discarded", c.from),
     card: cardEl(face, { size: "md", cls: "prompt__tile" }),
-    ask: t(rob ? "app.claim.robAsk" : "app.claim.ask"),
-    answers: inOrder(ctx.legal, ["win", "kong", "pung", "pass"]).map((a) => choiceButton(a, ctx,
+    ask: claimAsk(answers, { rob }),
+    answers: answers.map((a) => choiceButton(a, ctx,
       { cls: `btn btn--${a.type} choice`, testid: `claim-${a.type}` }, t(`app.claim.${a.type}`), CLAIM_LABELS[a.type],
       Array.from({ length: count[a.type] ?? 0 }, (_, i) => cardEl(face, { size: "btn", cls: i === 0 ? "is-offered" : "" })))),
   });

@@ -11,7 +11,7 @@ import { seatNames, discardRiver, logPanel, settlementPanel, settlementLower, pa
 import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId } from "./wordcards.js";
 import { t } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
-import { turnOptions, turnPrompt } from "./prompts.js";
+import { claimAsk, turnOptions, turnPrompt } from "./prompts.js";
 
 const MINIMUM_HUXI = 15; // PH-5.1
 
@@ -206,7 +206,8 @@ function paohuziClaim(view, ctx, names) {
     cls: " prompt--paohuzi",
     heading: names.say(o.kind === "reveal" ? "app.ph.revealed" : "app.claim.discarded", o.from),
     card: cardEl(o.card.face, { size: "md", cls: "prompt__tile" }),
-    ask: t(answers.filter((a) => a.type === "chi").length > 1 ? "app.ph.takeChis" : "app.ph.take"),
+    ask: claimAsk(answers,
+      { after: answers.filter((a) => a.type === "chi").length > 1 ? t("app.prompt.claim.eachChi") : "" }),
     answers: answers.map((a, i) => claimButton(a, i, ctx, o.card.face)),
   });
 }

@@ -3,7 +3,10 @@
 // language's own rules (Intl.ListFormat: "win", "win or play on", "win, declare a kong or
 // discard a tile"), and how to discard with the pointer at hand: "tap" on a touch screen,
 // "click" and "double-click" with a mouse (the hand's cards discard on a double click: kit.js).
-// Texts: app.prompt.* (the options app.prompt.opt.*, the leads app.prompt.lead.*).
+// A claim's question names its answers the same way ("win on it, pung it or pass?"), and other
+// pages say their gestures by the pointer too (byPointer: the calculators' texts).
+// Texts: app.prompt.* (the options app.prompt.opt.*, the leads app.prompt.lead.*, claims
+// app.prompt.claim.*).
 
 import { getLanguage, t } from "./i18n.js";
 
@@ -11,6 +14,11 @@ import { getLanguage, t } from "./i18n.js";
 export function isTouch() {
   const matches = (query) => globalThis.matchMedia?.(query).matches ?? false;
   return matches("(pointer: coarse)") || matches("(hover: none)");
+}
+
+/** ``key``, or on a touch screen its variant ``key.touch`` (which says "tap", not "click"). */
+export function byPointer(key) {
+  return isTouch() ? `${key}.touch` : key;
 }
 
 /** ``items`` as alternatives in the current language: "a", "a or b", "a, b or c". */
@@ -46,11 +54,26 @@ export function turnPrompt({ lead = "", options, piece = "tile" }) {
     return t(`app.prompt.opt.${name}`, params);
   }))];
   const discards = options.some((o) => String(Array.isArray(o) ? o[0] : o).startsWith("discard"));
-  return [
-    lead,
-    t("app.prompt.turn", { options: orList(phrases) }),
-    discards ? t(`app.prompt.how.${isTouch() ? "touch" : "mouse"}.${piece}`) : "",
-  ].filter(Boolean).reduce((text, next) => `${text}${FULL_STOP.test(text) ? "" : " "}${next}`);
+  return sentences(lead, t("app.prompt.turn", { options: orList(phrases) }),
+    discards ? t(`app.prompt.how.${isTouch() ? "touch" : "mouse"}.${piece}`) : "");
+}
+
+/**
+ * A claim's question: the claims its legal ``answers`` offer, in the buttons' order, as
+ * alternatives ("Win on it, pung it or pass?"); a win that ``rob``s a kong says so. Several chows
+ * (or chis) are said once; ``after`` follows (say, that each chi is its own button).
+ */
+export function claimAsk(answers, { rob = false, after = "" } = {}) {
+  const names = [...new Set(answers.map((a) => (rob && a.type === "win" ? "rob" : a.type)))];
+  const ask = t("app.prompt.claim.ask",
+    { options: orList(names.map((n) => t(`app.prompt.claim.opt.${n}`))) });
+  return sentences(ask.charAt(0).toLocaleUpperCase(getLanguage()) + ask.slice(1), after);
+}
+
+/** Sentences one after another, the empty ones left out. */
+function sentences(...texts) {
+  return texts.filter(Boolean)
+    .reduce((text, next) => `${text}${FULL_STOP.test(text) ? "" : " "}${next}`);
 }
 
 /** Chinese sentences follow one another with no space. */

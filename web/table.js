@@ -7,7 +7,7 @@ import { h, zh } from "./dom.js";
 import { tileEl, backEl, faceOfId, faceKey, tileName, suitName, windName, SUIT_CHARS, WINDS } from "./tiles.js";
 import { t } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
-import { turnOptions, turnPrompt } from "./prompts.js";
+import { claimAsk, turnOptions, turnPrompt } from "./prompts.js";
 import { seatNames, meldEventText, logPanel, discardRiver, playable, handOrder, renderTable as kitTable, isActing,
   actButton, inOrder, claimPrompt, settlementPanel, settlementLower, paymentsSection, paymentRow } from "./kit.js";
 
@@ -245,7 +245,7 @@ function mahjongClaim(view, ctx, names) {
   return claimPrompt({
     heading: names.say(rob ? "app.claim.robbing" : "app.claim.discarded", c.from),
     card: tileEl(c.card.face, { size: "md", cls: "prompt__tile" }),
-    ask: t(rob ? "app.claim.robAsk" : "app.claim.ask"),
+    ask: claimAsk(answers, { rob }),
     answers: answers.map((a) => claimButton(a, ctx, c.card.face)),
   });
 }
