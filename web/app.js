@@ -525,8 +525,10 @@ document.addEventListener("pointerdown", (ev) => {
   }
 });
 
-window.addEventListener("hashchange", route);
 applySettings();
 await initI18n();
 staticTexts();
+// only now: a hash change while the texts loaded rendered a page of missing texts (the route
+// below reads the hash as it is by then)
+window.addEventListener("hashchange", route);
 route();

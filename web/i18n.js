@@ -36,14 +36,25 @@ async function loadLanguage(lang) {
   if (dicts[lang]) return;
   const loaded = {};
   await Promise.all(NAMESPACES.map(async (ns) => {
-    try {
-      const res = await fetch(new URL(`./locales/${lang}/${ns}.json`, import.meta.url));
-      loaded[ns] = res.ok ? await res.json() : {};
-    } catch {
-      loaded[ns] = {};
-    }
+    loaded[ns] = await fetchTexts(new URL(`./locales/${lang}/${ns}.json`, import.meta.url));
   }));
   dicts[lang] = loaded;
+}
+
+/** One locale file; a network failure or a server error is tried again twice (a busy or
+ * restarting server must not leave a whole page in the fallback language), a missing file is
+ * empty at once. */
+async function fetchTexts(url, attempts = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return await res.json();
+      if (res.status < 500 || i >= attempts) return {};
+    } catch {
+      if (i >= attempts) return {};
+    }
+    await new Promise((done) => setTimeout(done, 200 * i));
+  }
 }
 
 /** Load English and the chosen (or the browser's) language; call once before the first render. */
