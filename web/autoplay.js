@@ -15,8 +15,8 @@
 // switches, drawn below the action bar (kit.js ``ctx.belowActions``); ``autoSorted(game)`` for the
 // hand's order (``ctx.sortDrawn``); ``runAutoplay(root, view)`` after every render.
 
-import { api } from "./api.js";
 import { h } from "./dom.js";
+import { fetchHints } from "./hints.js";
 import { t } from "./i18n.js";
 import { seatNames } from "./kit.js";
 import { addHelpRows } from "./keys.js";
@@ -96,7 +96,7 @@ function winning(row) {
  */
 async function drawnDiscard(view, legal, session, drawn) {
   if (legal.length === 1) return true;
-  const hints = await api(`/matches/${encodeURIComponent(view.match_id)}/hints`, { token: session.token });
+  const hints = await fetchHints(view, session);
   if (hints.version !== view.version || !hints.available) return false;
   const row = hints.discards.find((r) => r.cards.includes(drawn.card));
   if (!row || !row.ready || row.danger.length) return false;

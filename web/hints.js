@@ -59,6 +59,23 @@ function ensureCss() {
     "data-hints-css": "" }));
 }
 
+let fetched = { key: null, promise: null };
+
+/** The hints of the view's version, asked of the server once however many parts of the page
+ * want them (this panel, the auto-discard switch); a failed answer is asked again next time. */
+export function fetchHints(view, session) {
+  const key = `${view.match_id}:${view.version}`;
+  if (fetched.key !== key) {
+    const promise = api(`/matches/${encodeURIComponent(view.match_id)}/hints`, { token: session.token })
+      .catch((err) => {
+        if (fetched.promise === promise) fetched = { key: null, promise: null };
+        throw err;
+      });
+    fetched = { key, promise };
+  }
+  return fetched.promise;
+}
+
 /** The hints of the view's version: held, or fetched (once) and then drawn by ``rerender``. */
 function load(view, session, rerender) {
   const key = `${view.match_id}:${view.version}`;
@@ -66,7 +83,7 @@ function load(view, session, rerender) {
   state.key = key;
   state.data = null;
   state.error = null;
-  state.loading = api(`/matches/${encodeURIComponent(view.match_id)}/hints`, { token: session.token })
+  state.loading = fetchHints(view, session)
     .then((data) => {
       if (state.key !== key) return null;
       state.data = data;

@@ -117,7 +117,7 @@ class Hinter:
                 continue
             if self.near and not counts[f] and not any(counts[g] for g in self.near(f)):
                 continue
-            if self.distance(add_one(counts, f)) < shanten:
+            if self.distance(with_count(counts, f, +1)) < shanten:
                 out.append({"face": self.names[f], "unseen": n})
         return out
 
@@ -131,8 +131,9 @@ class Hinter:
         return (0 if waits else max(d, 1)), waits
 
 
-def add_one(counts: Counts, face: int) -> Counts:
-    return counts[:face] + (counts[face] + 1,) + counts[face + 1:]
+def with_count(counts: Counts, face: int, delta: int) -> Counts:
+    """``counts`` with ``delta`` more copies of ``face``."""
+    return counts[:face] + (counts[face] + delta,) + counts[face + 1:]
 
 
 def offers_win(legal: Iterable[Action]) -> bool:
@@ -149,7 +150,7 @@ def discard_hints(hinter: Hinter, counts: Counts, *, waiting: bool,
     shanten, waits = hinter.measure(counts, waiting)
     rows = []
     for f, cards in discards.items():
-        after = counts[:f] + (counts[f] - 1,) + counts[f + 1:]
+        after = with_count(counts, f, -1)
         d, w = hinter.measure(after, True)
         rows.append({"face": hinter.names[f], "cards": cards, "shanten": d, "ready": bool(w),
                      "waits": w, "improving": hinter.improving(after, d) if d > 0 else [],
@@ -167,5 +168,5 @@ def hints_json(game: str, seat: int, unit: str, body: JSON,
             **body, "ready_opponents": [{"seat": s, "why": why} for s, why in ready_opponents]}
 
 
-__all__ = ["Counts", "Hinter", "ScoreFn", "add_one", "discard_faces", "discard_hints",
+__all__ = ["Counts", "Hinter", "ScoreFn", "with_count", "discard_faces", "discard_hints",
            "hints_json", "no_hints", "offers_win", "score_json", "unseen_counts"]
