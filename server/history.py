@@ -16,13 +16,6 @@ from engine.score_schemas import SCORE_UNITS
 
 from .store import DealRecordRow, Outcome
 
-RESULTS = ("won", "dealt_in", "other", "drawn")
-"""won: the seat won; dealt_in: another seat won on its card (a discard, a robbed kong); other:
-somebody else won, not on its card; drawn: nobody won."""
-
-UNITS = SCORE_UNITS
-"""The unit of a hand's value: MCR points, Sichuan fan, Paohuzi huxi, Nantong hu."""
-
 
 def _top_item(items: Sequence[dict[str, Any]], skip: tuple[str, ...] = ()) -> str | None:
     """The code of the item worth most (the first of equals): a hand's headline pattern."""
@@ -54,8 +47,10 @@ def _wins(game: str, result: dict[str, Any]) -> list[tuple[int, int | None, str 
 
 def outcomes(game: str, result: dict[str, Any], seats: Sequence[dict[str, Any]],
              finished: float) -> list[Outcome]:
-    """What the deal that ended with ``result`` was for each seat (Sichuan's several winners
-    each won; a seat that won and also gave another's winning card counts as won)."""
+    """What the deal that ended with ``result`` was for each seat: won; dealt_in (another seat
+    won on its card: a discard, a robbed kong); other (somebody else won, not on its card);
+    drawn (nobody won). Sichuan's several winners each won; a seat that won and also gave
+    another's winning card counts as won."""
     wins = _wins(game, result)
     won = {seat: (hand, value) for seat, _, hand, value in wins}
     fed = {source for seat, source, _, _ in wins if source is not None and source != seat}
@@ -94,7 +89,7 @@ def stats(rows: Sequence[tuple[Any, ...]], best: Sequence[DealRecordRow]) -> lis
             "win_rate": rate(won, deals), "deal_in_rate": rate(dealt_in, deals),
             "mean_score": round(total / deals, 2) if deals else 0.0,
             "best": None if top is None else {
-                "hand": top.hand, "value": top.hand_value, "unit": UNITS.get(game, ""),
+                "hand": top.hand, "value": top.hand_value, "unit": SCORE_UNITS.get(game, ""),
                 "match_id": top.match_id, "deal": top.deal_no, "seat": top.seat}})
     return out
 
@@ -107,6 +102,6 @@ def deal_json(r: DealRecordRow) -> dict[str, Any]:
         .replace("+00:00", "Z"),
         "seat": r.seat, "opponents": json.loads(r.opponents_json), "score": r.score,
         "result": r.result, "hand": r.hand, "hand_value": r.hand_value,
-        "unit": UNITS.get(r.game, ""),
+        "unit": SCORE_UNITS.get(r.game, ""),
         "replay": f"/api/matches/{r.match_id}/deals/{r.deal_no}/replay",
     }
