@@ -135,18 +135,27 @@ class SqliteAppender(Appender):
     def __init__(self, store: Store) -> None:
         super().__init__(writers=1)
         self.store = store
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-writer")
+        self._thread: ThreadPoolExecutor | None = None
 
     async def close(self) -> None:
-        self._thread.shutdown(wait=True)
+        """Stop the writer thread; a later write starts a new one (an app whose lifespan ended
+        may be served again: a test client's, a restarted one's; a closed pool refused it)."""
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.shutdown(wait=True)
+
+    def _writer(self) -> ThreadPoolExecutor:
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-writer")
+        return self._thread
 
     async def _write(self, batch: list[_Write]) -> None:
         loop = asyncio.get_running_loop()
         try:
             moved = await loop.run_in_executor(
-                self._thread, self.store.advance_batch, [(w.version, w.entry) for w in batch])
+                self._writer(), self.store.advance_batch, [(w.version, w.entry) for w in batch])
         except IntegrityError:  # a log slot taken by a writer not through this store
-            moved = await loop.run_in_executor(self._thread, self._one_by_one, batch)
+            moved = await loop.run_in_executor(self._writer(), self._one_by_one, batch)
         except Exception as exc:
             # the client hears 503 db/unavailable; the operator needs the cause
             log.warning("SQLite batch write of %d actions failed", len(batch), exc_info=True)

@@ -170,3 +170,21 @@ def test_each_database_gets_its_writer(tmp_path: Path, url: str) -> None:
     assert isinstance(appender_for(Store(make_engine(url)), url), expected)
     memory = "sqlite://"
     assert appender_for(Store(make_engine(memory)), memory) is None
+
+
+def test_a_closed_writer_writes_again_when_asked(store: Store, url: str) -> None:
+    """An app whose lifespan ended may be served again (a test client, a restart in place): its
+    writer, closed, takes the next action rather than answering 503 (the stateful fuzz test met
+    'cannot schedule new futures after shutdown')."""
+    a, b = _matches(store, 2)
+
+    async def main() -> list[str]:
+        appender = _appender(url)
+        try:
+            first = await _write(appender, 0, _entry(a, 0))
+            await appender.close()
+            return [first, await _write(appender, 0, _entry(b, 0))]
+        finally:
+            await appender.close()
+    assert asyncio.run(main()) == ["landed", "landed"]
+    assert store.versions([a, b]) == {a: 1, b: 1}
