@@ -20,7 +20,7 @@ def test_every_face_has_one_botzone_name_and_back() -> None:
 
 @pytest.mark.parametrize(("paiju", "botzone"), [
     ("1m", "W1"), ("9m", "W9"), ("5p", "B5"), ("7s", "T7"), ("E", "F1"), ("N", "F4"),
-    ("C", "J1"), ("F", "J2"), ("P", "J3"), ("f1", "H1"), ("f8", "H8")])
+    ("C", "J1"), ("F", "J2"), ("P", "J3"), ("f1", "H5"), ("f4", "H8"), ("f5", "H1"), ("f8", "H4")])
 def test_the_notations_agree(paiju: str, botzone: str) -> None:
     assert botzone_of_notation(paiju) == botzone
     assert notation_of_botzone(botzone) == paiju
