@@ -117,21 +117,21 @@ def play_deal(game_name: str, levels: list[str], seed: int, tag: str,
         state = game.apply(state, seat, action)
     result = game.result(state)
     assert result is not None
-    record(result, levels, stats)
+    record(game.name, result, levels, stats)
     return result
 
 
-def record(result: dict[str, Any], levels: list[str], stats: dict[str, BotStats]) -> None:
+def record(game: str, result: dict[str, Any], levels: list[str],
+           stats: dict[str, BotStats]) -> None:
     """A finished deal's scores, wins and deal-ins, per bot."""
     for seat, delta in enumerate(result["deltas"]):
         bot = stats[levels[seat]]
         bot.deals += 1
         bot.scores.append(delta)
-    wins = result.get("wins") or ([result["win"]] if result.get("win") else [])
-    for w in wins:
-        stats[levels[w["seat"]]].wins += 1
-        if w.get("from") is not None:
-            stats[levels[w["from"]]].deal_ins += 1
+    for w in get_game(game).wins(result):
+        stats[levels[w.seat]].wins += 1
+        if w.source is not None and w.source != w.seat:
+            stats[levels[w.source]].deal_ins += 1
 
 
 def check_seats(game_name: str, seats: list[str], external: tuple[str, ...] = ()) -> None:

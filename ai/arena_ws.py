@@ -121,7 +121,7 @@ async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], see
         r.raise_for_status()
         result = r.json()["state"]["result"]
         if result is not None:
-            record(result, levels, stats)
+            record(game, result, levels, stats)
             return dict(result)
         if time.monotonic() - waited_since > timeout:
             raise TimeoutError(f"the ws bot did not act within {timeout:g} s on match {match_id}")

@@ -12,37 +12,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from engine import get_game
 from engine.score_schemas import SCORE_UNITS
 
 from .store import DealRecordRow, Outcome
-
-
-def _top_item(items: Sequence[dict[str, Any]], skip: tuple[str, ...] = ()) -> str | None:
-    """The code of the item worth most (the first of equals): a hand's headline pattern."""
-    best: dict[str, Any] | None = None
-    for it in items:
-        if it.get("op") == "+" and it.get("code") not in skip \
-                and (best is None or it["value"] > best["value"]):
-            best = it
-    return None if best is None else str(best["code"])
-
-
-def _wins(game: str, result: dict[str, Any]) -> list[tuple[int, int | None, str | None, int]]:
-    """Each win of the deal: (winner, the seat whose card it was or None, hand, hand value)."""
-    if game == "mcr":
-        return [(w["seat"], w["from"], _top_item(w["items"], ("flower_tiles",)), w["total"])
-                for w in result["wins"]]
-    if game == "sichuan":
-        return [(w["seat"], w["from"], _top_item(w["items"]), w["fan"]) for w in result["wins"]]
-    win = result.get("win")
-    if win is None:
-        return []
-    if game == "paohuzi":  # won on a reveal, never a discard (PH-5.2): nobody deals in
-        return [(win["seat"], None, win.get("heavenly"), win["huxi"])]
-    # nantong: the winner's shape and total hu
-    player = result["players"][win["seat"]]
-    shape = (player.get("win") or {}).get("shape") or {}
-    return [(win["seat"], win["from"], shape.get("code"), player["total"])]
 
 
 def outcomes(game: str, result: dict[str, Any], seats: Sequence[dict[str, Any]],
@@ -51,7 +24,7 @@ def outcomes(game: str, result: dict[str, Any], seats: Sequence[dict[str, Any]],
     won on its card: a discard, a robbed kong); other (somebody else won, not on its card);
     drawn (nobody won). Sichuan's several winners each won; a seat that won and also gave
     another's winning card counts as won."""
-    wins = _wins(game, result)
+    wins = get_game(game).wins(result)
     won = {seat: (hand, value) for seat, _, hand, value in wins}
     fed = {source for seat, source, _, _ in wins if source is not None and source != seat}
     n = len(seats)

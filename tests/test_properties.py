@@ -108,7 +108,8 @@ def test_every_deal_ends(game: Game, seed: int) -> None:
 
 @pytest.mark.parametrize(("game", "seed"), CASES)
 def test_settlement_sums_to_zero(game: Game, seed: int) -> None:
-    """(b) The final per-seat deltas are ints, one per seat, summing to zero; the result is JSON."""
+    """(b) The final per-seat deltas are ints, one per seat, summing to zero; the result is JSON;
+    its wins (``Game.wins``) are the deal's logged wins."""
     _, final = play(game, seed)
     result = game.result(final)
     assert result is not None
@@ -117,6 +118,14 @@ def test_settlement_sums_to_zero(game: Game, seed: int) -> None:
     assert all(is_int(d) for d in deltas), deltas
     assert sum(deltas) == 0, deltas
     json.dumps(result)
+    # the wins as every game states them (Game.wins): the log's win events, seat by seat
+    wins = game.wins(json.loads(json.dumps(result)))  # read from the JSON alone, as stored
+    logged = [e for e in game.open_view(final)["events"] if e["type"] == "win"]
+    assert sorted(w.seat for w in wins) == sorted(e["seat"] for e in logged), (wins, logged)
+    for w in wins:
+        assert 0 <= w.seat < game.players and is_int(w.value) and w.value >= 0, w
+        assert w.source is None or 0 <= w.source < game.players, w
+        assert w.hand is None or isinstance(w.hand, str), w
 
 
 @pytest.mark.parametrize(("game", "seed"), CASES)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, runtime_checkable
 
+from .result import WinRecord
+
 Action = dict[str, Any]
 """A small JSON-ready dict such as ``{"type": "discard", "card": 57}``."""
 
@@ -63,6 +65,12 @@ class Game(Protocol):
 
     def result(self, state: Any) -> JSON | None:
         """``None`` while playing; at the end the settlement (sums to zero) and its breakdown."""
+        ...
+
+    def wins(self, result: JSON) -> list[WinRecord]:
+        """Each win recorded in a finished deal's ``result`` (empty for a drawn deal): who won,
+        on whose card, the headline hand and its value; read from the settlement JSON alone, so a
+        stored result is enough."""
         ...
 
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:

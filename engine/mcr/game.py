@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from ..core.protocol import JSON
-from ..core.result import Payment
+from ..core.result import Payment, WinRecord, headline
 from ..core.state import evolve
 from ..mahjong import counts_of_ids
 from ..mahjong.table import MahjongTable, event, with_item, without
@@ -196,6 +196,11 @@ class Mcr(MahjongTable):
     def _result_details(self, state: State) -> JSON:
         return {"wins": [self.win_json(w) for w in state.wins],
                 "exhausted": state.drawn_game}
+
+    def wins(self, result: JSON) -> list[WinRecord]:
+        """The headline is the best pattern other than the flowers (MCR-4: they come last)."""
+        return [WinRecord(w["seat"], w["from"], headline(w["items"], ("flower_tiles",)),
+                          w["total"]) for w in result["wins"]]
 
     def _extra_zones(self, state: State) -> dict[str, tuple[int, ...]]:
         return {f"flowers:{s}": state.flowers[s] for s in range(PLAYERS)}

@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from ..core.errors import IllegalAction
 from ..core.protocol import JSON, Action
+from ..core.result import WinRecord
 from ..core.state import evolve
 from ..mahjong.hand import add_face, is_standard_complete
 from ..mahjong.table import Events, MahjongTable, Meld, event, kong_actions, with_item, without
@@ -311,6 +312,15 @@ class Nantong(MahjongTable):
             "seat": win.seat, "how": win.how, "from": win.source,
             "card": card_json(win.card) if win.card is not None else None}
         return out
+
+    def wins(self, result: JSON) -> list[WinRecord]:
+        """NT-4.3: one winner at most; the hand is its shape, the value its total hu."""
+        win = result["win"]
+        if win is None:
+            return []
+        player = result["players"][win["seat"]]
+        shape = (player.get("win") or {}).get("shape") or {}
+        return [WinRecord(win["seat"], win["from"], shape.get("code"), player["total"])]
 
     # -------------------------------------------------------------- information
 

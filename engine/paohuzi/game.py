@@ -25,7 +25,7 @@ from ..core import claims
 from ..core.claim_game import ClaimGame
 from ..core.claims import PASS, ClaimWindow, claim_kind
 from ..core.protocol import JSON, Action
-from ..core.result import Payment, totals
+from ..core.result import Payment, WinRecord, totals
 from ..core.state import evolve, with_item, without
 from .cards import DECK, FACE_NAMES, NUM_FACES, SHAPES_WITH, card_json, counts_of_ids
 from .scoring import FOUR_KINDS, Evaluation, Exposed, evaluate, group_huxi, heavenly, score_spec
@@ -513,6 +513,13 @@ class Paohuzi(ClaimGame):
     def win_json(win: Win) -> JSON:
         return {"seat": win.seat, "card": card_json(win.card) if win.card is not None else None,
                 "revealer": win.revealer, **win.evaluation.to_json()}
+
+    def wins(self, result: JSON) -> list[WinRecord]:
+        """One win at most, on a card revealed or drawn, never a discard (PH-5.2): nobody deals
+        in; the hand named is a heavenly or earthly hand where it is one."""
+        win = result["win"]
+        return [] if win is None else [WinRecord(win["seat"], None, win.get("heavenly"),
+                                                 win["huxi"])]
 
     # ------------------------------------------------------------------ information
 

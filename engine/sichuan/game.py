@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core.errors import IllegalAction
 from ..core.protocol import JSON, Action
-from ..core.result import Payment
+from ..core.result import Payment, WinRecord, headline
 from ..core.state import evolve
 from ..mahjong import (
     SUITS,
@@ -252,6 +252,11 @@ class Sichuan(MahjongTable):
         return {"seat": w.seat, "tile": w.tile, "from": w.source, "self_draw": w.self_draw,
                 "fan": w.fan, "points": w.points, "shape": w.shape, "unit": UNIT,
                 "items": pattern_items(w.patterns)}
+
+    def wins(self, result: JSON) -> list[WinRecord]:
+        """SC-5.2: a deal may have several wins, each valued in fan."""
+        return [WinRecord(w["seat"], w["from"], headline(w["items"]), w["fan"])
+                for w in result["wins"]]
 
     def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
         """The table's common view plus the missing suits (others' only once all four have
