@@ -57,7 +57,10 @@ class Mcr(MahjongTable):
                     state = self._expose_flower(state, seat, flower)
                     tile, wall = state.wall[-1], state.wall[:-1]
                     hand = tuple(sorted(state.hands[seat] + (tile,)))
-                    state = evolve(state, wall=wall, hands=with_item(state.hands, seat, hand))
+                    # logged as in play (draw, flower, replacement draw), so that a bot can
+                    # rebuild its hand from the deal event's dealt tiles
+                    state = evolve(state, wall=wall, hands=with_item(state.hands, seat, hand),
+                                   events=event(state, "draw", seat, tile, True))
         return state
 
     def _expose_flower(self, state: State, seat: int, flower: int) -> State:
