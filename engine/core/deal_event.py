@@ -12,19 +12,18 @@ None there (``only_own``), and a view never shows them anyway.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .protocol import JSON
 
 Event = tuple[Any, ...]
-Dealt = tuple[tuple[int, ...] | None, ...]
-"""Each seat's dealt cards, sorted by id as hands are; None where unknown (a re-dealt state)."""
 
 
 def deal_event(dealer: int, hands: Iterable[Iterable[int]]) -> Event:
-    """The raw ``deal`` event: ``("deal", dealer, None, dealt)``, the hands as dealt (before an
-    MCR flower is replaced, before any exchange), each sorted."""
+    """The raw ``deal`` event: ``("deal", dealer, None, dealt)``, ``dealt`` each seat's cards as
+    dealt (before an MCR flower is replaced, before any exchange), sorted by id as hands are;
+    a seat's entry is None where it is unknown (``only_own``, ``raw_deal``)."""
     return ("deal", dealer, None, tuple(tuple(sorted(h)) for h in hands))
 
 
@@ -54,13 +53,14 @@ def open_deal_json(ev: Event, card_json: Callable[[int], JSON]) -> JSON:
     return out
 
 
-def only_own(events: Sequence[Event], seat: int) -> tuple[Event, ...]:
-    """``events`` with the deal event keeping ``seat``'s dealt hand only (the others None):
-    what a state re-dealt for ``seat`` may know (``determinize``)."""
-    return tuple(
-        (*e[:3], tuple(h if s == seat else None for s, h in enumerate(e[3])))
-        if e[0] == "deal" and len(e) > 3 else e
-        for e in events)
+def only_own(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
+    """``events`` with the deal event (the first: a game logs it before anything else) keeping
+    ``seat``'s dealt hand only, the others None: what a state re-dealt for ``seat`` may know
+    (``determinize``, once per search iteration: only the first event is looked at)."""
+    if not events or events[0][0] != "deal" or len(events[0]) < 4:
+        return events
+    e = events[0]
+    return ((*e[:3], tuple(h if s == seat else None for s, h in enumerate(e[3]))), *events[1:])
 
 
 def raw_deal(e: JSON, seat: int, players: int) -> Event:
@@ -70,5 +70,5 @@ def raw_deal(e: JSON, seat: int, players: int) -> Event:
     return ("deal", e["seat"], None, tuple(own if s == seat else None for s in range(players)))
 
 
-__all__ = ["Dealt", "deal_event", "deal_json", "dealt_hand", "only_own", "open_deal_json",
+__all__ = ["deal_event", "deal_json", "dealt_hand", "only_own", "open_deal_json",
            "raw_deal"]
