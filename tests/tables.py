@@ -124,7 +124,7 @@ def declare_face_down(game: Any, state: Any, seat: int) -> Any:
         meld = view["players"][seat]["melds"][at]
         assert meld["cards"] is None and meld["concealed"], (viewer, meld)
         made = [e for e in view["events"] if e["type"] == "concealed_kong"]
-        assert made[-1] == {"type": "concealed_kong", "seat": seat}, (viewer, made)
+        assert made[-1] == {"type": "concealed_kong", "seat": seat, "from": None}, (viewer, made)
         assert not ids & set(_ints(view)), f"seat {viewer} sees an id of the kong"
     open_ = game.open_view(after)
     assert {c["id"] for c in open_["players"][seat]["melds"][at]["cards"]} == ids

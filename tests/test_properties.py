@@ -251,7 +251,10 @@ def card_ids_in(node: object) -> Iterator[int]:
 
 @pytest.mark.parametrize(("game", "seed"), CASES)
 def test_views_never_show_a_hidden_card(game: Game, seed: int) -> None:
-    """(g) No view, a seat's or the spectator's, names a card id hidden from that viewer."""
+    """(g) No view, a seat's or the spectator's, names a card id hidden from that viewer. The
+    deal event (the event log is scanned with the rest) names no card but the viewer's own
+    dealt hand, and says the same at every step: the spectator's names none, ever."""
+    deals: dict[int | None, Any] = {}
     for i, state in states(game, seed):
         for s in [*range(game.players), None]:
             hidden = game.hidden_cards(state, s)
@@ -261,6 +264,9 @@ def test_views_never_show_a_hidden_card(game: Game, seed: int) -> None:
             json.dumps(view)
             leaked = sorted(set(card_ids_in(view)) & hidden)
             assert not leaked, f"step {i}: the view of seat {s} shows hidden cards {leaked}"
+            deal = view["events"][0]
+            assert deals.setdefault(s, deal) == deal, f"step {i}: seat {s}'s deal event changed"
+            assert ("hand" in deal) == (s is not None), (i, s, deal)
 
 
 def face_down(state: Any, viewer: int | None) -> list[tuple[int, int, tuple[int, ...]]]:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 from ..core import claims
+from ..core.deal_event import raw_deal
 from ..core.protocol import JSON
 from ..core.result import Payment
 from ..core.sampling import UNKNOWN_SEED, balanced, check_view, ids, keyed_options
@@ -44,13 +45,18 @@ def claim_key(action: JSON) -> Hashable:
 
 
 def raw_event(e: JSON, own: RawEvent | None = None) -> tuple[Any, ...]:
-    """A view event back as the state's tuple (another seat's draw has no tile yet)."""
+    """A view event back as the state's tuple (another seat's draw has no tile yet; the deal
+    event is ``sample_table``'s, as it needs the seat)."""
     if own is not None and (raw := own(e)) is not None:
         return raw
     card = e["card"]["id"] if "card" in e else None
     ev: tuple[Any, ...] = (e["type"], e["seat"], card)
     if e["type"] == "draw":
         return (*ev, e["replacement"])
+    if e["type"] in KONG_EVENTS[1:]:
+        return ev  # made from the hand: ``from`` is always null
+    if "cards" in e:  # a claimed meld
+        return (*ev, e["from"], ids(e["cards"]))
     if "from" in e:
         return (*ev, e["from"])
     if "reason" in e:
@@ -83,7 +89,8 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
                         for m in p["melds"]) for p in players)
     face_down = [(s, i) for s, ms in enumerate(melds) for i, m in enumerate(ms) if not m.tiles]
     discards = tuple(ids(p["discards"]) for p in players)
-    events = tuple(raw_event(e, own_event) for e in view["events"])
+    events = tuple(raw_deal(e, seat, n) if e["type"] == "deal" else raw_event(e, own_event)
+                   for e in view["events"])
     taken = tuple(e[2] for e in events if e[0] == "win" and len(e) > 3 and e[3] is not None)
     claim = view.get("claim")
     offer = (claim["card"]["id"],) if claim is not None and claim["kind"] == "rob" else ()
@@ -129,7 +136,7 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
     mover = view["turn"]
     drawn = view["drawn"]["id"] if view.get("drawn") else None
     if drawn is None and phase == "play" and mover != seat and last[0] == "draw" \
-            and last[1] == mover:
+            and last[1] == mover and not _dealing(events):
         drawn = rng.choice(hands[mover])  # another seat's fresh draw: any of its tiles
     after_claim = phase == "play" and last[0] in ("pung", "chow") and last[1] == mover
     kong_draw = (phase == "play" and len(events) > 1 and last[0] == "draw" and last[1] == mover
@@ -145,6 +152,12 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
     if claim is not None:
         state = evolve(state, window=_window(game, state, seat, claim))
     return state
+
+
+def _dealing(events: Sequence[tuple[Any, ...]]) -> bool:
+    """Nothing but the deal and its flower replacements yet (MCR-2.3): the dealer's first
+    turn, on which it draws nothing (MCR-3.1), even when its last event is a draw."""
+    return all(e[0] in ("deal", "flower", "draw") for e in events)
 
 
 FACE_DOWN_TRIES = 20

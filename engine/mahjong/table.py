@@ -22,6 +22,7 @@ from typing import Any
 from ..core import claims
 from ..core.claim_game import ClaimGame
 from ..core.claims import ClaimWindow, claim_kind
+from ..core.deal_event import deal_event, deal_json, only_own, open_deal_json
 from ..core.errors import IllegalAction
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, totals
@@ -152,6 +153,8 @@ def event(state: TableState, *ev: Any) -> tuple[tuple[Any, ...], ...]:
 
 CLAIM_RANK = {"win": 3, "pung": 2, "kong": 2, "chow": 1}
 """Wins beat pungs and kongs, which beat chows."""
+MELD_CLAIMS = ("pung", "kong", "chow")
+"""Claims that make a meld: their events say its tiles (``cards``) besides the claimed one."""
 
 
 def claim_action(key: Hashable) -> Action:
@@ -178,7 +181,7 @@ class MahjongTable(ClaimGame):
         state = self.state_class(
             seed=seed, dealer=dealer, wall=wall, hands=tuple(tuple(sorted(h)) for h in hands),
             melds=((),) * self.players, discards=((),) * self.players, phase="play",
-            turn=dealer, events=(("deal", dealer, None), *events), **fields)
+            turn=dealer, events=(deal_event(dealer, hands), *events), **fields)
         return self._start(state)
 
     # ------------------------------------------------------------------ who acts, what they may do
@@ -321,7 +324,7 @@ class MahjongTable(ClaimGame):
             hands=with_item(state.hands, seat, without(hand, own)),
             melds=with_item(state.melds, seat, state.melds[seat] + (meld,)),
             discards=with_item(state.discards, source, state.discards[source][:-1]),
-            events=event(state, kind, seat, tile, source),
+            events=event(state, kind, seat, tile, source, meld.tiles),
         )
         if kind != "kong":  # discard without drawing; no kong before that discard
             return evolve(state, turn=seat, drawn=None, after_claim=True, kong_draw=False)
@@ -438,7 +441,7 @@ class MahjongTable(ClaimGame):
         if state.phase == "play" and state.turn != seat and drawn is not None:
             drawn = rng.choice(hands[state.turn])
         new = evolve(state, hands=tuple(hands), wall=tuple(wall), drawn=drawn, melds=melds,
-                     events=events, **self._determinize_fields(state, seat, rng))
+                     events=only_own(events, seat), **self._determinize_fields(state, seat, rng))
         if state.window is not None:
             new = evolve(new, window=self._reask(new, state.window, seat))
         return new
@@ -500,23 +503,27 @@ class MahjongTable(ClaimGame):
     def open_view(self, state: Any) -> JSON:
         """Every hand open, for the replay of a finished deal (never shown while one is played):
         what a spectator sees plus each seat's concealed tiles and concealed kongs, the tile
-        just drawn (by the seat to play), every draw, and what a game keeps to one seat
-        (``_open_details``)."""
+        just drawn (by the seat to play), every draw, every dealt hand, and what a game keeps
+        to one seat (``_open_details``)."""
         view = self.view(state, None)
         for p in view["players"]:
             p["hand"] = [self.card_json(t) for t in state.hands[p["seat"]]]
             p["melds"] = [self.meld_json(m, True) for m in state.melds[p["seat"]]]
         if state.drawn is not None and state.phase == "play":
             view["drawn"] = self.card_json(state.drawn)
-        for e, raw in zip(view["events"], state.events, strict=True):
+        for i, raw in enumerate(state.events):
             if raw[0] in ("draw", "concealed_kong"):
-                e["card"] = self.card_json(raw[2])
+                view["events"][i]["card"] = self.card_json(raw[2])
+            elif raw[0] == "deal":
+                view["events"][i] = open_deal_json(raw, self.card_json)
         view["open"] = True
         self._open_details(state, view)
         return view
 
     def _event_json(self, ev: tuple[Any, ...], seat: int | None) -> JSON:
         kind, who, tile = ev[0], ev[1], ev[2]
+        if kind == "deal":
+            return deal_json(ev, seat, self.card_json)
         out: JSON = {"type": kind, "seat": who}
         if kind == "draw":
             out["replacement"] = ev[3]
@@ -525,10 +532,17 @@ class MahjongTable(ClaimGame):
         elif kind == "concealed_kong":  # face down: only its owner's log names the tile
             if who == seat:
                 out["card"] = self.card_json(tile)
+            out["from"] = None
         elif tile is not None:
             out["card"] = self.card_json(tile)
-            if kind in ("pung", "kong", "chow", "win") and len(ev) > 3:
+            if kind == "added_kong":
+                out["from"] = None  # the fourth tile comes from the hand
+            elif kind in CLAIM_RANK and len(ev) > 3:
                 out["from"] = ev[3]
+            if len(ev) > 4 and kind in MELD_CLAIMS:
+                out["cards"] = [self.card_json(t) for t in ev[4]]
+                if kind == "chow":  # the run taken, as the chow action names it
+                    out["low"] = FACE_NAMES[ev[4][0] >> 2]
         return out
 
     def card_json(self, tile: int) -> JSON:

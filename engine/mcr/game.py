@@ -48,8 +48,8 @@ class Mcr(MahjongTable):
 
     def _start(self, state: State) -> State:
         """At the deal, from the dealer in turn order, each player exposes its flowers and draws
-        as many replacements from the end of the wall, one by one; rounds repeat while any hand
-        holds a flower."""
+        as many replacements from the end of the wall, one by one (each logged: flower, then a
+        replacement draw); rounds repeat while any hand holds a flower."""
         while any(is_flower(t) for h in state.hands for t in h):
             for k in range(PLAYERS):
                 seat = (state.dealer + k) % PLAYERS
@@ -57,7 +57,9 @@ class Mcr(MahjongTable):
                     state = self._expose_flower(state, seat, flower)
                     tile, wall = state.wall[-1], state.wall[:-1]
                     hand = tuple(sorted(state.hands[seat] + (tile,)))
-                    state = evolve(state, wall=wall, hands=with_item(state.hands, seat, hand))
+                    # logged as in play, so that a bot rebuilds its hand from its dealt tiles
+                    state = evolve(state, wall=wall, hands=with_item(state.hands, seat, hand),
+                                   events=event(state, "draw", seat, tile, True))
         return state
 
     def _expose_flower(self, state: State, seat: int, flower: int) -> State:

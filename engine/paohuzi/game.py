@@ -24,6 +24,7 @@ from typing import Any
 from ..core import claims
 from ..core.claim_game import ClaimGame
 from ..core.claims import PASS, ClaimWindow, claim_kind
+from ..core.deal_event import deal_event, deal_json, only_own, open_deal_json
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, WinRecord, totals
 from ..core.state import evolve, with_item, without
@@ -103,8 +104,10 @@ def _cards(ids: Any) -> list[JSON]:
     return [card_json(c) for c in ids]
 
 
-def _event_json(ev: tuple[Any, ...]) -> JSON:
+def _event_json(ev: tuple[Any, ...], seat: int | None) -> JSON:
     kind, who, card = ev[0], ev[1], ev[2]
+    if kind == "deal":
+        return deal_json(ev, seat, card_json)
     out: JSON = {"type": kind, "seat": who}
     if card is not None:
         out["card"] = card_json(card)
@@ -113,6 +116,8 @@ def _event_json(ev: tuple[Any, ...]) -> JSON:
     elif kind in ("pao", "peng", "chi"):
         out["from"] = ev[3]
         out["hand_cards"] = _cards(ev[4])
+        if kind == "chi":  # PH-4.6: the bi groups, each a chi of hand cards only
+            out["bi"] = [_cards(g) for g in ev[5]] if len(ev) > 5 else []
     elif kind == "win":
         out["huxi"], out["tun"] = ev[3], ev[4]
     return out
@@ -147,7 +152,7 @@ class Paohuzi(ClaimGame):
         dealer = state.dealer
         hands = list(state.hands)
         groups: list[tuple[Group, ...]] = [()] * PLAYERS
-        events: list[tuple[Any, ...]] = [("deal", dealer, None)]
+        events: list[tuple[Any, ...]] = [deal_event(dealer, hands)]
         if state.shown is not None:
             events.append(("shown", dealer, state.shown))
         for k in range(PLAYERS):  # PH-2.3: four alike dealt become a ti at once
@@ -471,6 +476,7 @@ class Paohuzi(ClaimGame):
         hand = state.hands[seat]
         groups = state.groups[seat]
         used: tuple[int, ...]
+        bi: tuple[Any, ...] = ()  # a chi's event says its bi groups apart (PH-4.6)
         if kind == "pao":
             used = tuple(c for c in hand if c >> 2 == w.card >> 2)
             if len(used) == 3:  # from a kan
@@ -490,9 +496,10 @@ class Paohuzi(ClaimGame):
             used = main + tuple(c for g in bis for c in g)
             groups += (Group("chi", tuple(sorted(main + (w.card,))), source),)
             groups += tuple(Group("chi", tuple(sorted(g))) for g in bis)
+            bi = (tuple(tuple(sorted(g)) for g in bis),)
         state = evolve(state, hands=with_item(state.hands, seat, without(hand, used)),
                        groups=with_item(state.groups, seat, groups),
-                       events=state.events + ((kind, seat, w.card, w.source, used),))
+                       events=state.events + ((kind, seat, w.card, w.source, used, *bi),))
         return self._after_take(state, seat)
 
     # ------------------------------------------------------------------ the end (PH-6)
@@ -536,7 +543,8 @@ class Paohuzi(ClaimGame):
         return self._view(state, seat, False, events_from)
 
     def open_view(self, state: State) -> JSON:
-        """Every hand open (kans and passed faces too), for the replay of a finished deal."""
+        """Every hand open (kans, passed faces and dealt hands too), for the replay of a
+        finished deal."""
         return self._view(state, None, True)
 
     def _view(self, state: State, seat: int | None, open_all: bool, events_from: int = 0
@@ -569,7 +577,9 @@ class Paohuzi(ClaimGame):
             })
         view = self.table_view(
             state, seat, turn=None if over else state.turn, wall=len(state.stock),
-            players=players, events=[_event_json(e) for e in state.events[events_from:]],
+            players=players,
+            events=[open_deal_json(e, card_json) if open_all and e[0] == "deal"
+                    else _event_json(e, seat) for e in state.events[events_from:]],
             dealer_shown=card_json(state.shown) if state.shown is not None else None)
         if open_all:
             view["open"] = True
@@ -614,7 +624,8 @@ class Paohuzi(ClaimGame):
                 kept = [keep] if keep is not None and s == state.dealer else []
                 hands[s] = tuple(sorted(pool[pos:pos + n] + kept))
                 pos += n
-            new = evolve(state, hands=tuple(hands), stock=tuple(pool[pos:]))
+            new = evolve(state, hands=tuple(hands), stock=tuple(pool[pos:]),
+                         events=only_own(state.events, seat))
             if self._plausible(new, others):
                 break
         if state.window is not None:

@@ -15,6 +15,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from ..core import claims
+from ..core.deal_event import raw_deal
 from ..core.protocol import JSON
 from ..core.sampling import UNKNOWN_SEED, balanced, check_view, ids, keyed_options
 from ..core.state import evolve
@@ -38,7 +39,9 @@ def _raw_event(e: JSON) -> tuple[Any, ...]:
     ev: tuple[Any, ...] = (e["type"], e["seat"], card)
     if e["type"] in ("ti", "wei"):
         return (*ev, ids(e["cards"]))
-    if e["type"] in ("pao", "peng", "chi"):
+    if e["type"] == "chi":
+        return (*ev, e["from"], ids(e["hand_cards"]), tuple(ids(g) for g in e["bi"]))
+    if e["type"] in ("pao", "peng"):
         return (*ev, e["from"], ids(e["hand_cards"]))
     if e["type"] == "win":
         return (*ev, e["huxi"], e["tun"])
@@ -81,7 +84,8 @@ def sample(game: Paohuzi, view: JSON, rng: random.Random) -> State:
         raise ValueError(f"card count mismatch: {len(pool) - need} unseen cards left for a "
                          f"stock of {view['wall_remaining']}")
     phase = view["phase"]
-    events = tuple(_raw_event(e) for e in view["events"])
+    events = tuple(raw_deal(e, seat, PLAYERS) if e["type"] == "deal" else _raw_event(e)
+                   for e in view["events"])
     turn = view["turn"] if view["turn"] is not None else dealer
     base = State(seed=UNKNOWN_SEED, dealer=dealer, stock=(), hands=((),) * PLAYERS,
                  groups=groups, rows=rows, phase=phase, turn=turn, shown=shown,

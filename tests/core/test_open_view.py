@@ -3,9 +3,9 @@
 For every registered game, under random and eager legal play, at every step: the open view is the
 spectator's view plus, for each seat, everything that seat sees of itself (its hand, Paohuzi's
 kans and passed faces, Sichuan's missing suit before all have declared, Nantong's replacement
-cards) and every card an event showed to one seat (draws); the hands open are exactly where the
-cards lie (``zones``); nothing else differs from the spectator's view; and the events only ever
-grow (the replay route sends them once).
+cards) and every card an event showed to one seat (draws; the deal event's ``hands``, each seat's
+dealt hand); the hands open are exactly where the cards lie (``zones``); nothing else differs
+from the spectator's view; and the events only ever grow (the replay route sends them once).
 """
 
 from __future__ import annotations
@@ -51,7 +51,11 @@ def check_open(game: Game, state: Any) -> None:
     # every event card any seat saw (its own draws) is shown, the rest as in public
     assert len(opened["events"]) == len(public["events"])
     for i, ev in enumerate(opened["events"]):
-        if ev.get("seat") is not None and "card" not in public["events"][i]:
+        if ev["type"] == "deal":  # every seat's dealt hand, as each saw its own
+            assert "hand" not in public["events"][i] and "hands" not in public["events"][i]
+            assert ev == {**public["events"][i], "hands": [
+                game.view(state, s)["events"][i]["hand"] for s in range(game.players)]}, i
+        elif ev.get("seat") is not None and "card" not in public["events"][i]:
             seen = game.view(state, ev["seat"])["events"][i]
             assert ev == seen, i
         else:

@@ -71,6 +71,14 @@ def test_flowers_at_the_deal_in_rounds_from_the_dealer():
     # round 1: dealer seat 1 exposes f1, f2 (draws F, then f8); seat 2 exposes f3 (draws F);
     # round 2: seat 1 exposes f8 and draws the next tile from the back
     assert flowers == [(1, 136), (1, 137), (2, 138), (1, 143)]
+    # each replacement is logged as in play, a replacement draw after its flower, so that a
+    # seat rebuilds its hand from what it was dealt (the deal event's hand, flowers included)
+    assert [e[:2] for e in started.events] == [
+        ("flower", 1), ("draw", 1), ("flower", 1), ("draw", 1), ("flower", 2), ("draw", 2),
+        ("flower", 1), ("draw", 1)]
+    drawn = [e[2] for e in started.events if e[0] == "draw" and e[3]]
+    assert drawn[1] == 143 and faces([drawn[0], drawn[2]]) == "F F"
+    assert drawn[3] in started.hands[1]
     assert not any(t >= 136 for h in started.hands for t in h)
     assert [len(h) for h in started.hands] == [13, 16, 14, 0]
     assert len(started.flowers[1]) == 3 and len(started.flowers[2]) == 1
@@ -135,9 +143,30 @@ def test_claims_chow_only_next_player_and_priorities():
     assert G.legal_actions(after, 3) == []  # 4p 6p, but only the next player chows
     done = act(G, act(G, after, 1, type="chow", low="4p"), 2, type="pung")
     assert done.melds[2] and not done.melds[1] and G.to_act(done) == [2]
+    pung = G.view(done, 3)["events"][-1]  # the claimed tile, its discarder, the meld
+    assert pung == {"type": "pung", "seat": 2, "card": {"id": after.window.card, "face": "5p"},
+                    "from": 0, "cards": G.view(done, 3)["players"][2]["melds"][0]["cards"]}
     done = act(G, act(G, after, 2, type="pass"), 1, type="chow", low="4p")
     assert faces(done.melds[1][0].tiles) == "4p 5p 6p" and G.to_act(done) == [1]
     assert types(G.legal_actions(done, 1)) == {"discard"}  # MCR-3.3: discard first
+
+
+def test_chow_event_names_the_run_taken():
+    """MCR-3.2: the chow event says which run was taken, as the chow action names it (``low``)
+    and as the meld lies (``cards``, sorted), besides the claimed ``card`` and ``from``, in
+    every view; the claimed tile need not be the run's lowest."""
+    state, _ = position({0: "5p " + STRAIGHT, 1: "3p 4p 6p 7p E E S S W W N N C"})
+    after = act(G, state, 0, type="discard", card=tile_of(state, 0, "5p"))
+    for low, run in (("3p", "3p 4p 5p"), ("4p", "4p 5p 6p"), ("5p", "5p 6p 7p")):
+        done = act(G, after, 1, type="chow", low=low)
+        meld = done.melds[1][0]
+        assert faces(meld.tiles) == run
+        for viewer in (0, 1, 2, None):
+            view = G.view(done, viewer)
+            assert view["events"][-1] == {
+                "type": "chow", "seat": 1, "card": {"id": after.window.card, "face": "5p"},
+                "from": 0, "low": low, "cards": view["players"][1]["melds"][0]["cards"]}
+            assert [c["id"] for c in view["events"][-1]["cards"]] == list(meld.tiles)
 
 
 def test_head_bump_nearest_winner_only():
@@ -161,7 +190,12 @@ def test_kongs_and_robbing():
     add = next(a for a in G.legal_actions(state, 0) if a["type"] == "added_kong")
     after = G.apply(state, 0, add)
     assert after.window.kind == "rob" and G.to_act(after) == [2, 3]
+    kong = {"type": "added_kong", "seat": 0, "card": {"id": add["card"], "face": "5s"},
+            "from": None}  # the fourth tile comes from the hand
+    assert G.view(after, 1)["events"][-1] == kong
     after = act(G, act(G, after, 3, type="win"), 2, type="win")
+    robbed = [e for e in G.view(after, 1)["events"] if e["type"] in ("added_kong", "win")]
+    assert robbed == [kong, {"type": "win", "seat": 2, "card": kong["card"], "from": 0}]
     w = after.wins[0]
     assert w.seat == 2 and w.source == 0
     assert dict(w.patterns)["robbing_the_kong"] == 1

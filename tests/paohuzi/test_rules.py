@@ -569,6 +569,28 @@ def test_bi_places_every_other_copy_and_each_way_is_its_own_action():
     assert chis(discard(state, 0, "x5"), 1) == [("x4 x6", ["x5 x6 x7"])]
 
 
+def test_chi_event_names_its_bi_groups():
+    """PH-4.6: the chi event says the bi groups apart (``bi``, each group's cards sorted, as
+    the melds show them), besides every card that left the hand (``hand_cards``); ``bi`` is an
+    empty list for a chi without bi. In every view."""
+    state = position({0: "x5 x9 d9", 1: "x4 x5 x6 d5 d5 d1 d3 d8"}, hold={0: 21, 1: 20})
+    after = discard(state, 0, "x5")
+    for with_bi in (True, False):
+        chi = next(a for a in G.legal_actions(after, 1)
+                   if a["type"] == "chi" and bool(a["bi"]) == with_bi)
+        done = G.apply(after, 1, chi)
+        for viewer in (0, 1, 2, None):
+            view = G.view(done, viewer)
+            ev = next(e for e in reversed(view["events"]) if e["type"] == "chi")
+            melds = view["players"][1]["melds"]
+            assert ev["seat"] == 1 and ev["from"] == 0 and ev["card"]["face"] == "x5"
+            assert [[c["id"] for c in g] for g in ev["bi"]] == [sorted(g) for g in chi["bi"]]
+            assert ev["bi"] == [m["cards"] for m in melds[len(melds) - len(chi["bi"]):]]
+            assert sorted(c["id"] for c in ev["hand_cards"]) == sorted(
+                chi["cards"] + [c for g in chi["bi"] for c in g])
+        assert faces([c for g in chi["bi"] for c in g]) == ("x5 d5 d5" if with_bi else "")
+
+
 def test_bi_failure_means_no_chi():
     """PH-4.6: an x5 left in hand that fits no chi forbids the chi."""
     state = position({0: "x5 x9 d9", 1: "x4 x5 x6 d1 d9"}, hold={0: 21, 1: 20})
