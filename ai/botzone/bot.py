@@ -117,6 +117,15 @@ def respond(text: str, level: str, seed: int = 0) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.bundle is not None:
+        from pathlib import Path
+
+        from .bundle import write_bundle
+
+        n = write_bundle(Path(args.bundle), args.level, args.seed)
+        print(f"wrote {args.bundle}: {n} files; upload it to Botzone as a Python 3 program",
+              file=sys.stderr)
+        return 0
     try:
         out = respond(sys.stdin.read(), args.level, args.seed)
     except ProtocolError as e:
@@ -135,6 +144,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--level", choices=LEVELS, default="basic", help="paiju AI level")
     p.add_argument("--seed", type=int, default=0,
                    help="seeds each decision's rng with the turn number (default 0)")
+    p.add_argument("--bundle", metavar="ZIP", default=None,
+                   help="instead of answering, write a zip of this bot (at --level and --seed) "
+                        "to upload to Botzone")
     p.set_defaults(run=_run)
 
 

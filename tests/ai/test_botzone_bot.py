@@ -440,3 +440,15 @@ def test_the_decision_rng_is_seeded_by_the_turn():
     chosen = choose("mcr", "random", pos.game.view(pos.state, 1), legal, decision_rng(5, 5))
     assert decide(reqs, ["PASS"] * 4, "random", 5).tiles == (_name(chosen["card"]),)
     assert set(POLICIES["mcr"]) >= {"random", "basic", "strong"}
+
+
+def test_the_bundle_runs_on_the_standard_library_alone(tmp_path):
+    """The zip to upload to Botzone: its ``__main__.py`` answers with no site-packages."""
+    out = tmp_path / "bot.zip"
+    done = _run("", "--level", "basic", "--seed", "7", "--bundle", str(out))
+    assert done.returncode == 0, done.stderr
+    reqs = ["0 1 2", DEAL, "3 0 DRAW", "3 0 PLAY J1", "2 W5"]
+    ran = subprocess.run([sys.executable, "-S", str(out)], input=simple(reqs), cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout == respond(simple(reqs), "basic", 7)
