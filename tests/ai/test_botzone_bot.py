@@ -24,7 +24,7 @@ from ai.botzone.protocol import (
     parse_response,
     read_input,
 )
-from ai.botzone.replay import HistoryError, game_for, rebuild
+from ai.botzone.replay import HistoryError, rebuild
 from ai.botzone.tiles import to_botzone
 from ai.policies import POLICIES, choose
 from engine import get_game
@@ -220,11 +220,15 @@ def test_flowers_from_the_deal_and_buhua():
 
 def test_the_round_wind_is_botzones_quan():
     """Botzone draws the round wind (quan); paiju plays East only. The rebuilt game scores
-    with quan: a South pung is the prevalent wind's in a South round (MCR-2.2)."""
-    reqs = ["0 2 1", DEAL, "3 0 DRAW", "3 0 PLAY J1", "3 1 DRAW", "3 1 PLAY J2", "2 W5"]
-    pos = rebuild(reqs, ["PASS"] * 6, random.Random(0))
-    assert pos.game.view(pos.state, 2)["prevailing_wind"] == "S"
-    assert pos.game.prevailing_wind == 1 and game_for(0).prevailing_wind == 0
+    with quan (MCR-2.2): West's win on a South discarded by South reaches 8 only with the
+    Prevalent Wind pung of a South round."""
+    hand = "1 0 0 0 0 F2 F2 T2 T3 T4 T4 T4 T4 T5 T6 B2 B3 B4"
+    for quan, wins in ((1, True), (0, False), (2, False)):
+        reqs = [f"0 2 {quan}", hand, "3 0 DRAW", "3 0 PLAY J1", "3 1 DRAW", "3 1 PLAY F2"]
+        pos = rebuild(reqs, ["PASS"] * 5, random.Random(0))
+        assert ({"type": "win"} in pos.game.legal_actions(pos.state, 2)) is wins
+        assert pos.game.view(pos.state, 2)["prevailing_wind"] == "ESWN"[quan]
+        assert (decide(reqs, ["PASS"] * 5, "basic") == Response("HU")) is wins
 
 
 @pytest.mark.parametrize("reqs", [
@@ -452,3 +456,11 @@ def test_the_bundle_runs_on_the_standard_library_alone(tmp_path):
                          capture_output=True, text=True, timeout=60)
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout == respond(simple(reqs), "basic", 7)
+
+
+def test_a_history_without_the_dealers_first_draw_still_deals_it_14():
+    full = ["0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY J3", "2 W9"]
+    short = ["0 1 0", DEAL, "3 0 PLAY J3", "2 W9"]
+    views = [rebuild(r, ["PASS"] * (len(r) - 1), random.Random(0)) for r in (full, short)]
+    a, b = (_public(p.game.view(p.state, 1)) for p in views)
+    assert a == b and a["players"][0][0] == 13
