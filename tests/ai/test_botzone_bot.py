@@ -28,7 +28,7 @@ from ai.botzone.replay import HistoryError, rebuild
 from ai.botzone.tiles import to_botzone
 from ai.policies import POLICIES, choose
 from engine import get_game
-from engine.mahjong.tiles import face_of
+from engine.mahjong.tiles import face_of, parse_face
 
 DEAL = "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J2"
 
@@ -464,3 +464,48 @@ def test_a_history_without_the_dealers_first_draw_still_deals_it_14():
     views = [rebuild(r, ["PASS"] * (len(r) - 1), random.Random(0)) for r in (full, short)]
     a, b = (_public(p.game.view(p.state, 1)) for p in views)
     assert a == b and a["players"][0][0] == 13
+
+
+def _in_process(game, state, seat: int, level: str, seed: int, n: int) -> Response:
+    """The answer the in-process policy gives on the real state, in Botzone's words (a pung
+    or chow with the discard it chooses after the claim, the others passing)."""
+    legal = game.legal_actions(state, seat)
+    a = choose("mcr", level, game.view(state, seat), legal, decision_rng(seed, n))
+    words = {"discard": "PLAY", "added_kong": "BUGANG", "win": "HU", "kong": "GANG",
+             "pass": "PASS"}
+    if a["type"] in words:
+        card = a.get("card")
+        return Response(words[a["type"]], () if card is None or a["type"] == "pass"
+                        else (_name(card),))
+    if a["type"] == "concealed_kong":
+        return Response("GANG", (_name(a["cards"][0]),))
+    after = game.apply(state, seat, a)
+    while after.phase == "claim":
+        after = game.apply(after, next(s for s in game.to_act(after) if s != seat),
+                           {"type": "pass"})
+    then = game.legal_actions(after, seat)
+    d = choose("mcr", level, game.view(after, seat), then, decision_rng(seed, n, True))
+    if a["type"] == "pung":
+        return Response("PENG", (_name(d["card"]),))
+    return Response("CHI", (to_botzone(parse_face(a["low"]) + 1), _name(d["card"])))
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_the_bots_answers_are_the_in_process_policys(seed):
+    """The round trip without a server: at every decision of an engine-played deal, the
+    program's answer to the seat's Botzone history is the basic policy's on the real view."""
+    game = get_game("mcr")
+    start = state = game.new_deal(seed, dealer=0)
+    rng = random.Random(seed)
+    checked = 0
+    while state.phase != "over":
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        if _checkable(game, state, seat):
+            reqs, resps = botzone_history(start, state, seat)
+            assert decide(reqs, resps, "basic", seed) == \
+                _in_process(game, state, seat, "basic", seed, len(reqs)), reqs[-3:]
+            checked += 1
+        state = game.apply(state, seat, choose("mcr", "basic", game.view(state, seat), legal,
+                                               rng))
+    assert checked > 20
