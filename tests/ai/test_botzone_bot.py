@@ -424,6 +424,9 @@ def test_the_program_answers_a_transcript():
     assert done.stdout.startswith("PLAY ")
     done = _run(as_json(reqs), "--level", "random")
     assert json.loads(done.stdout)["response"].startswith("PLAY ")
+    done = _run(as_json(reqs), "--level", "strong", "--strong-ms", "50")
+    assert json.loads(done.stdout)["response"].startswith("PLAY ")
+    assert _run(as_json(reqs), "--level", "strong", "--strong-ms", "0").returncode == 2
 
 
 def test_a_garbled_input_is_a_clear_error_and_a_crash():
