@@ -189,6 +189,9 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--ws-timeout", type=float, default=300.0,
                        help="seconds to wait for the bot's move before giving up")
     arena.set_defaults(run=_arena)
+    from ai.botzone.bot import add_parser as add_botzone_bot
+
+    add_botzone_bot(sub)
     return parser
 
 
