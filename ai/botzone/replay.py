@@ -126,7 +126,7 @@ class _Table:
         self.melds: list[list[Meld]] = [[] for _ in range(PLAYERS)]
         self.discards: list[list[int]] = [[] for _ in range(PLAYERS)]
         self.flowers: list[list[int]] = [[] for _ in range(PLAYERS)]
-        self.events: list[tuple[Any, ...]] = [("deal", 0, None)]
+        self.events: list[tuple[Any, ...]] = []
         self.draws = [0] * PLAYERS
         self.replacement: list[str | None] = [None] * PLAYERS  # "kong" | "flower" | None
         self.dealer_first = True  # paiju deals the dealer's first draw with its hand
@@ -137,11 +137,19 @@ class _Table:
         self.added: tuple[int, int] | None = None  # an added kong that may still be robbed
         self.flowers_seen = sum(deal.flower_counts) > 0
         names = iter(deal.flowers)
+        # Botzone tells neither which of the 13 tiles replaced the bot's flowers nor in which
+        # round a flower came (MCR-2.3: a replacement may be a flower again): the last tiles of
+        # the hand stand for the replacements, each player's flowers in one round
+        replaced = self.hand[len(self.hand) - deal.flower_counts[self.me]:]
         for seat, n in enumerate(deal.flower_counts):
-            for _ in range(n):
+            for k in range(n):
                 tile = self.ids.take(next(names))
                 self.flowers[seat].append(tile)
                 self.events.append(("flower", seat, tile))
+                self.events.append(("draw", seat, replaced[k] if seat == self.me else None, True))
+        dealt = tuple(sorted(set(self.hand) - set(replaced) | set(self.flowers[self.me])))
+        self.events.insert(0, ("deal", 0, None, tuple(dealt if s == self.me else None
+                                                       for s in range(PLAYERS))))
 
     # ------------------------------------------------------------------ the seat's own tiles
 
@@ -216,8 +224,9 @@ class _Table:
     def pung(self, seat: int) -> None:
         source, tile = self._claimed(seat)
         own = self._from_hand(seat, [to_botzone(tile >> 2)] * 2)
-        self.melds[seat].append(Meld("pung", tuple(sorted(own + [tile])), source))
-        self.events.append(("pung", seat, tile, source))
+        meld = Meld("pung", tuple(sorted(own + [tile])), source)
+        self.melds[seat].append(meld)
+        self.events.append(("pung", seat, tile, source, meld.tiles))
 
     def chow(self, seat: int, middle: str) -> None:
         source, tile = self._claimed(seat)
@@ -229,8 +238,9 @@ class _Table:
             raise HistoryError(f"no chow with middle {middle} takes {to_botzone(tile >> 2)}")
         need = [f for f in (mid - 1, mid, mid + 1) if f != tile >> 2]
         own = self._from_hand(seat, [to_botzone(f) for f in need])
-        self.melds[seat].append(Meld("chow", tuple(sorted(own + [tile])), source))
-        self.events.append(("chow", seat, tile, source))
+        meld = Meld("chow", tuple(sorted(own + [tile])), source)
+        self.melds[seat].append(meld)
+        self.events.append(("chow", seat, tile, source, meld.tiles))
 
     def kong(self, seat: int, concealed_face: str | None) -> None:
         """``GANG``: concealed right after the seat's draw, else of the last discard."""
@@ -251,8 +261,9 @@ class _Table:
         else:
             source, tile = self._claimed(seat)
             own = self._from_hand(seat, [to_botzone(tile >> 2)] * 3)
-            self.melds[seat].append(Meld("kong", tuple(sorted(own + [tile])), source))
-            self.events.append(("kong", seat, tile, source))
+            meld = Meld("kong", tuple(sorted(own + [tile])), source)
+            self.melds[seat].append(meld)
+            self.events.append(("kong", seat, tile, source, meld.tiles))
         self.replacement[seat] = "kong"
 
     def added_kong(self, seat: int, name: str) -> int:

@@ -375,9 +375,21 @@ def _public(view: dict) -> dict:
                      [(m["type"], faces(m["cards"]), m["from"], m["concealed"], m["added"])
                       for m in p["melds"]], faces(p["flowers"]), p["seat_wind"])
                     for p in view["players"]],
-        "events": [(e["type"], e["seat"], e.get("card", {}).get("face"), e.get("from"),
-                    e.get("replacement")) for e in view["events"]],
+        "events": _events(view["events"]),
     }
+
+
+def _events(events: list) -> list:
+    """The log as faces. Botzone's deal request says neither which of the bot's 13 tiles
+    replaced its flowers nor in which round a flower came: the deal's flowers and replacement
+    draws compare as a multiset, without the replacement's face, and the dealt hand not at all."""
+    rows = [(e["type"], e["seat"], e.get("card", {}).get("face"), e.get("from"),
+             e.get("replacement")) for e in events]
+    first = next((i for i, r in enumerate(rows[1:], 1)
+                  if r[0] not in ("flower", "draw") or (r[0] == "draw" and not r[4])), len(rows))
+    at_deal = sorted((t, s, None if t == "draw" else f, fr, rp)
+                     for t, s, f, fr, rp in rows[1:first])
+    return [rows[0][:2], at_deal, *rows[first:]]
 
 
 def _checkable(game, state, seat: int) -> bool:
