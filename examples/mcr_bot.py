@@ -1,4 +1,4 @@
-"""An MCR (Chinese Official Mahjong) bot: it opens a match against three AI seats and plays one
+r"""An MCR (Chinese Official Mahjong) bot: it opens a match against three AI seats and plays one
 deal over the WebSocket from docs/bots.md alone, then prints the settlement. Run a server first
 (``paiju serve``), then:
 

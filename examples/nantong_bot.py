@@ -1,4 +1,4 @@
-"""A Nantong (long cards, Du Zi Hu) bot: it opens a match against two AI seats and plays one
+r"""A Nantong (long cards, Du Zi Hu) bot: it opens a match against two AI seats and plays one
 deal over the WebSocket from docs/bots.md alone, then prints the settlement. Run a server first
 (``paiju serve``), then:
 

@@ -1,4 +1,4 @@
-"""A Paohuzi bot: it opens a match against two AI seats and plays one deal over the WebSocket
+r"""A Paohuzi bot: it opens a match against two AI seats and plays one deal over the WebSocket
 from docs/bots.md alone, then prints the settlement. Run a server first (``paiju serve``), then:
 
     python examples/paohuzi_bot.py --server http://127.0.0.1:8000 --seed 7

@@ -1,4 +1,4 @@
-"""A Sichuan (Blood Battle) bot: it opens a match against three AI seats and plays one deal over
+r"""A Sichuan (Blood Battle) bot: it opens a match against three AI seats and plays one deal over
 the WebSocket from docs/bots.md alone, then prints the settlement. Run a server first
 (``paiju serve``), then:
 
