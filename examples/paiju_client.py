@@ -12,7 +12,8 @@ Outages: a connection that drops (its server worker restarted) or is closed with
 database restarts) is opened again after a pause, and starts with a snapshot; an action refused
 with ``db/unavailable`` is sent again a second later; after ``SILENCE_S`` without a message the
 bot sends ``{"type": "sync"}`` (answered with a snapshot), and reconnects when even that gets no
-answer; a REST request answered 503 is sent again after its ``Retry-After``.
+answer; a REST request answered 503 is sent again after its ``Retry-After``. An action refused
+as illegal (a bug of the brain) is counted and replaced by a random legal one, so play goes on.
 
 Every bot counts its decisions and the refusals it met and prints them, when it is done, as one
 line on standard error: ``{"summary": {"game", "decisions", "refused", "stale", "actions"}}``.
@@ -125,6 +126,8 @@ async def play_connection(ws: Any, choose: Choose, rng: random.Random,
     (a sync got no answer) and should be opened again."""
     events: list[JSON] = []
     last = ""  # the last action sent
+    legal: list[JSON] = []  # the legal actions it was chosen from, at match ``version``
+    version = 0
     asked = False  # a sync is on its way
     while True:
         try:
@@ -146,9 +149,12 @@ async def play_connection(ws: Any, choose: Choose, rng: random.Random,
                 await ws.send(last)
             elif code == "action/stale_version":
                 tally.stale += 1  # the update that follows carries the new position
-            elif code not in NOT_REFUSALS:
+            elif code not in NOT_REFUSALS:  # our action was refused: nothing will follow
                 tally.refused += 1
                 tally.refusals.append(msg["error"])
+                if legal:  # play on with a legal action as it was listed
+                    last = json.dumps({"action": rng.choice(legal), "version": version})
+                    await ws.send(last)
             continue
         view = msg["match"]
         if msg["type"] == "update":  # the log so far, cut where the new events go
@@ -158,8 +164,9 @@ async def play_connection(ws: Any, choose: Choose, rng: random.Random,
             events = view["state"]["events"]
         if view["state"]["result"] is not None:
             return dict(view["state"]["result"])
-        if msg["legal"]:
-            action = choose(view["state"], msg["legal"], rng)
+        legal, version = msg["legal"], view["version"]
+        if legal:
+            action = choose(view["state"], legal, rng)
             tally.decisions += 1
             tally.actions[action["type"]] += 1
             last = json.dumps({"action": action, "version": view["version"]})
