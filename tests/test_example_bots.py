@@ -48,7 +48,7 @@ CASES = {
     "mcr": (2, {"chow", "discard"}),  # a chow named by its run's lowest face: {"low": "3m"}
     "sichuan": (1, {"declare_missing", "discard", "pung"}),
     "paohuzi": (3, {"chi", "peng", "pao", "discard"}),
-    "nantong": (6, {"finish", "pung", "discard"}),  # the preparation, then the play
+    "nantong": (6, {"finish", "pung", "discard", "win"}),  # the preparation, then the play
 }
 
 
