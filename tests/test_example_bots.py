@@ -96,3 +96,46 @@ def test_hand_reading() -> None:
     nantong = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 7s 8s 9s Q Q B B H".split()
     assert shanten(nantong, 0, sets=7) == 0
     assert shanten(nantong[3:], 1, sets=7) == 0  # a set exposed counts as one
+
+
+def _brain(module: str):  # noqa: ANN202  (an example's module, imported from examples/)
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        return __import__(module)
+    finally:
+        sys.path.remove(str(EXAMPLES))
+
+
+def _cards(faces: str, first: int = 0) -> list[dict]:
+    return [{"id": first + i, "face": f} for i, f in enumerate(faces.split())]
+
+
+def test_brains_make_their_games_own_decisions() -> None:
+    """Each example's choose() on views shaped as docs/bots.md says: Nantong's preparation
+    (declarations before ready before finish), Sichuan's missing suit, Paohuzi's claims."""
+    import random
+
+    rng = random.Random(0)
+    nantong = _brain("nantong_bot")
+    prepare = {"phase": "prepare", "seat": 1, "claim": None, "players": []}
+    finish, ready = {"type": "finish"}, {"type": "ready"}
+    kong = {"type": "opening_kong", "cards": [68, 69, 70, 71]}
+    assert nantong.choose(prepare, [kong, ready, finish], rng) == kong
+    assert nantong.choose(prepare, [ready, finish], rng) == ready
+
+    sichuan = _brain("sichuan_bot")
+    hand = _cards("1m 2m 3m 4m 5m 1p 2p 3p 4p 5p 1s 9s 9s")
+    declare = {"phase": "declare", "seat": 0, "claim": None,
+               "players": [{"seat": 0, "hand": hand, "melds": []}]}
+    legal = [{"type": "declare_missing", "suit": s} for s in "mps"]
+    assert sichuan.choose(declare, legal, rng) == {"type": "declare_missing", "suit": "s"}
+
+    paohuzi = _brain("paohuzi_bot")
+    me = {"seat": 1, "hand": _cards("x2 x3 x5 x5 d7 d9")}
+    view = {"phase": "claim", "seat": 1, "players": [{}, me],
+            "claim": {"kind": "reveal", "from": 0, "card": {"id": 60, "face": "x4"}}}
+    breaks_pair = {"type": "chi", "cards": [1, 2], "bi": []}  # x3 x5: one of the x5 pair
+    keeps = {"type": "chi", "cards": [0, 1], "bi": []}  # x2 x3
+    assert paohuzi.choose(view, [breaks_pair, {"type": "pass"}], rng) == {"type": "pass"}
+    assert paohuzi.choose(view, [breaks_pair, keeps, {"type": "pass"}], rng) == keeps
+    assert paohuzi.choose(view, [{"type": "peng"}, keeps, {"type": "pass"}], rng)["type"] == "peng"
