@@ -377,7 +377,9 @@ class Hints(Wire):
 # ------------------------------------------------------------------ WebSocket messages
 
 class WsAction(Wire):
-    """Client → server: play an action (same body as the REST route)."""
+    """Client → server: play an action (same body as the REST route): one of the ``legal``
+    actions of the message it was chosen from, as it is, with that message's
+    ``match.version``. Every game's actions: ``actions`` of ws-messages.json."""
 
     action: Action
     version: StrictInt
@@ -391,13 +393,17 @@ class WsSync(Wire):
     type: Literal["sync"]
 
 
+LEGAL = ("The seat's legal actions now, each complete (send one as it is); empty when the seat "
+         "has nothing to decide (and in a claim window once it has answered)")
+
+
 class WsSnapshot(Wire):
     """Server → client, first message of every connection (and after each reconnect), and the
     answer to a ``sync``."""
 
     type: Literal["snapshot"]
     match: MatchView
-    legal: list[dict[str, Any]] = Field(description="The seat's legal actions now")
+    legal: list[dict[str, Any]] = Field(description=LEGAL)
 
 
 class WsUpdate(Wire):
@@ -407,7 +413,7 @@ class WsUpdate(Wire):
 
     type: Literal["update"]
     match: MatchView = Field(description="The view, without state.events")
-    legal: list[dict[str, Any]] = Field(description="The seat's legal actions now")
+    legal: list[dict[str, Any]] = Field(description=LEGAL)
     events: list[dict[str, Any]] = Field(description="Public events since the last message")
     events_from: int = Field(
         description="Index of the first of `events` in the deal's event log: 0 on a new deal "

@@ -15,6 +15,7 @@ from pydantic import TypeAdapter
 
 from .models import AiTurn, AiWelcome, WsAction, WsError, WsSnapshot, WsSync, WsUpdate
 from .settings import ROOT, Settings
+from .ws_examples import ACTIONS, CLIENT_EXAMPLES, ERROR_EXAMPLES, action_schemas, deal_messages
 
 OUT = ROOT / "openapi"
 
@@ -26,7 +27,15 @@ def openapi_spec() -> dict[str, Any]:
     return app.openapi()
 
 
+def _with_examples(schema: dict[str, Any], examples: dict[str, list[Any]]) -> dict[str, Any]:
+    """``schema`` (a union's, its models in ``$defs``) with ``examples`` for each model."""
+    for name, given in examples.items():
+        schema["$defs"][name]["examples"] = given
+    return schema
+
+
 def ws_spec() -> dict[str, Any]:
+    messages = {game: deal_messages(game) for game in sorted(ACTIONS)}
     return {
         "title": "paiju WebSocket messages",
         "description": "WS /api/matches/{match_id}/ws?token=<seat token>: the server sends a "
@@ -37,9 +46,22 @@ def ws_spec() -> dict[str, Any]:
                        "and closed with 4000 + the error's HTTP status, the error's code as "
                        "reason: 4404 match/not_found, 4403 auth/bad_token, 4429 "
                        "ws/too_many_connections, 4503 db/unavailable (connect again after a "
-                       "second): docs/bots.md.",
-        "client_to_server": TypeAdapter(WsAction | WsSync).json_schema(),
-        "server_to_client": TypeAdapter(WsSnapshot | WsUpdate | WsError).json_schema(),
+                       "second): docs/bots.md. The examples of snapshot and update are a real "
+                       "deal of each game (mcr, nantong, paohuzi, sichuan, in that order) as "
+                       "seat 0 sees it; `actions` has every game's actions.",
+        "client_to_server": _with_examples(TypeAdapter(WsAction | WsSync).json_schema(),
+                                           {"WsAction": CLIENT_EXAMPLES[:-1],
+                                            "WsSync": CLIENT_EXAMPLES[-1:]}),
+        "server_to_client": _with_examples(
+            TypeAdapter(WsSnapshot | WsUpdate | WsError).json_schema(),
+            {"WsSnapshot": [m[0] for m in messages.values()],
+             "WsUpdate": [m[1] for m in messages.values()], "WsError": ERROR_EXAMPLES}),
+        "actions": {
+            "description": "Every game's actions, each with an example: the `action` of a "
+                           "client's message. `legal` lists the seat's actions complete (card "
+                           "ids filled in): send one as it is. docs/bots/<game>.md explains "
+                           "each.",
+            **{game: action_schemas(game) for game in sorted(ACTIONS)}},
         "ai_feed": {
             "description": "WS /api/ai/feed?capacity=<n> with 'Authorization: Bearer <AI service "
                            "key>', for AI services (docs/ai-service.md): a welcome, then a turn "

@@ -22,7 +22,7 @@ def test_the_readme_is_short_with_the_two_commands_first() -> None:
 
 def test_every_local_link_resolves() -> None:
     checked = 0
-    for page in [README, *sorted((ROOT / "docs").glob("*.md"))]:
+    for page in [README, *sorted((ROOT / "docs").rglob("*.md"))]:
         for target in LINK.findall(page.read_text()):
             if re.match(r"[a-z]+:", target) or target.startswith("#"):
                 continue

@@ -198,10 +198,10 @@ def test_every_match_survives_killed_workers_and_a_database_restart(
     if env["PAIJU_AI_IN_PROCESS"] == "0":
         procs.append(start_ai(victim.url, KEY, ai_log))  # the URL and the key: no database
         doomed = start_ai(survivor.url, KEY, doomed_log)
-    with open(tmp_path / "bot.out", "wb") as out:
+    with open(tmp_path / "bot.out", "wb") as out, open(tmp_path / "bot.err", "wb") as err:
         bot = subprocess.Popen([sys.executable, str(ROOT / "examples" / "bot.py"), "--server",
                                 victim.url, "--seed", "77"], cwd=ROOT, stdout=out,
-                               stderr=subprocess.STDOUT)
+                               stderr=err)  # the settlement apart from the summary line
     player = Player([victim.url, survivor.url])
     stop, done = threading.Event(), []
     try:
@@ -247,7 +247,7 @@ def test_every_match_survives_killed_workers_and_a_database_restart(
         bad = {a: n for a, n in player.answers.items()
                if a[0] not in (200, 201, 409, 503) or not a[1].startswith("application/json")}
         assert not bad, f"answers that were not JSON or not expected: {bad}"
-        assert bot.wait(DEADLINE_S) == 0, _tail(tmp_path / "bot.out")
+        assert bot.wait(DEADLINE_S) == 0, _tail(tmp_path / "bot.err")
         result = json.loads((tmp_path / "bot.out").read_text())
         assert sum(result["deltas"]) == 0
         for p in procs:
