@@ -207,9 +207,11 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--botzone-timeout", type=float, default=5.0,
                        help="seconds a 'botzone:CMD' seat's program may take per decision")
     arena.set_defaults(run=_arena)
-    from ai.botzone.bridge import add_parser as botzone_parser
+    from ai.botzone.bot import add_parser as add_botzone_bot
+    from ai.botzone.bridge import add_parser as add_botzone
 
-    botzone_parser(sub)
+    add_botzone_bot(sub)
+    add_botzone(sub)
     return parser
 
 

@@ -14,7 +14,8 @@ from typing import Any
 from engine.mahjong.tiles import FACE_NAMES
 
 from .history import History, bz, chow_middle
-from .protocol import Answer
+from .protocol import Response
+from .protocol import format_response as said
 from .tiles import from_botzone
 
 Action = dict[str, Any]
@@ -58,77 +59,79 @@ def _chow_low(middle: str, offered: str) -> str:
     return FACE_NAMES[from_botzone(f"{suit}{rank - 1}")]
 
 
-def _find(legal: list[Action], wanted: Action, answer: Answer) -> Action:
+def _find(legal: list[Action], wanted: Action, answer: Response) -> Action:
     if wanted not in legal:
-        raise Invalid(f"{answer}: not offered now (legal: "
+        raise Invalid(f"{said(answer)}: not offered now (legal: "
                       f"{', '.join(sorted({a['type'] for a in legal}))})")
     return wanted
 
 
-def claim_action(answer: Answer, view: dict[str, Any], legal: list[Action]) -> Action:
+def claim_action(answer: Response, view: dict[str, Any], legal: list[Action]) -> Action:
     """The answer to a tile on offer (a discard or a robbable added kong)."""
     offered = bz(view["claim"]["card"])
-    kind = answer.kind
-    if kind == "PASS":
+    verb = answer.verb
+    if verb == "PASS":
         return _find(legal, {"type": "pass"}, answer)
-    if kind == "HU":
+    if verb == "HU":
         return _find(legal, {"type": "win"}, answer)
-    if kind == "GANG" and not answer.tiles:
+    if verb == "GANG" and not answer.tiles:
         return _find(legal, {"type": "kong"}, answer)
-    if kind == "PENG":
+    if verb == "PENG":
         action = _find(legal, {"type": "pung"}, answer)
-        _left_after(view, [offered] * 2, answer.tiles[0], str(answer))
+        _left_after(view, [offered] * 2, answer.tiles[0], said(answer))
         return action
-    if kind == "CHI":
+    if verb == "CHI":
         middle, played = answer.tiles
         low = _chow_low(middle, offered)
         action = _find(legal, {"type": "chow", "low": low}, answer)
         run = [f"{middle[0]}{int(middle[1]) + d}" for d in (-1, 0, 1)]
         run.remove(offered)
-        _left_after(view, run, played, str(answer))
+        _left_after(view, run, played, said(answer))
         return action
-    raise Invalid(f"{answer}: no answer to a tile on offer (PASS, HU, PENG, CHI or GANG)")
+    raise Invalid(f"{said(answer)}: no answer to a tile on offer "
+                  "(PASS, HU, PENG, CHI or GANG)")
 
 
-def turn_action(answer: Answer, view: dict[str, Any], legal: list[Action]) -> Action:
+def turn_action(answer: Response, view: dict[str, Any], legal: list[Action]) -> Action:
     """The move on the seat's own turn after a draw (or the dealer's first)."""
-    kind = answer.kind
-    if kind == "PLAY":
+    verb = answer.verb
+    if verb == "PLAY":
         return _discard(view, legal, answer.tiles[0])
-    if kind == "HU":
+    if verb == "HU":
         return _find(legal, {"type": "win"}, answer)
-    if kind == "GANG" and answer.tiles:
+    if verb == "GANG" and answer.tiles:
         tile = answer.tiles[0]
         kongs = [a for a in legal if a["type"] == "concealed_kong"
                  and bz(next(c for c in _hand(view) if c["id"] == a["cards"][0])) == tile]
         if not kongs:
-            raise Invalid(f"{answer}: no concealed kong of {tile} to declare")
+            raise Invalid(f"{said(answer)}: no concealed kong of {tile} to declare")
         return kongs[0]
-    if kind == "BUGANG":
+    if verb == "BUGANG":
         tile = answer.tiles[0]
         names = {c["id"]: bz(c) for c in _hand(view)}
         kongs = [a for a in legal if a["type"] == "added_kong" and names[a["card"]] == tile]
         if not kongs:
-            raise Invalid(f"{answer}: no exposed pung of {tile} with its fourth tile in hand")
+            raise Invalid(f"{said(answer)}: no exposed pung of {tile} with its fourth "
+                          "tile in hand")
         return kongs[0]
-    raise Invalid(f"{answer}: no move on one's own turn (PLAY, GANG, BUGANG or HU)")
+    raise Invalid(f"{said(answer)}: no move on one's own turn (PLAY, GANG, BUGANG or HU)")
 
 
-def discard_after_claim(answer: Answer, view: dict[str, Any], legal: list[Action],
+def discard_after_claim(answer: Response, view: dict[str, Any], legal: list[Action],
                         made: dict[str, Any]) -> Action:
     """The discard a claim's answer named, once paiju asks for it; ``made``: the claim's
     event (the answer must be that pung or that chow)."""
-    if made["type"] == "pung" and answer.kind == "PENG":
+    if made["type"] == "pung" and answer.verb == "PENG":
         return _discard(view, legal, answer.tiles[0])
-    if made["type"] == "chow" and answer.kind == "CHI":
+    if made["type"] == "chow" and answer.verb == "CHI":
         middle = chow_middle(view, len(view["events"]) - 1, view["seat"])
         if answer.tiles[0] != middle:
-            raise Invalid(f"{answer}: the chow made has the middle tile {middle}")
+            raise Invalid(f"{said(answer)}: the chow made has the middle tile {middle}")
         return _discard(view, legal, answer.tiles[1])
-    raise Invalid(f"{answer}: the {made['type']} was made, its discard is asked for")
+    raise Invalid(f"{said(answer)}: the {made['type']} was made, its discard is asked for")
 
 
-def to_action(answer: Answer, view: dict[str, Any], legal: list[Action],
+def to_action(answer: Response, view: dict[str, Any], legal: list[Action],
               hist: History) -> Action:
     """The legal action ``answer`` means at the decision of ``view``; ``Invalid`` if none."""
     if hist.claim_made:

@@ -31,7 +31,7 @@ from typing import Any
 
 from .actions import fallback, to_action
 from .history import history
-from .protocol import IO_FORMS, format_input, parse_answer, read_output
+from .protocol import IO_FORMS, format_input, format_response, parse_response, read_output
 
 TIMEOUT_S = 5.0
 """How long a run of the program may take by default (Botzone gives 1 s a turn to C++ and
@@ -116,7 +116,7 @@ class Bridge:
         request = hist.requests[-1]
         if hist.claim_made and hist.turn in self.said:
             try:  # checked when it was given: it is in the hand the claim left
-                action = to_action(parse_answer(self.said[hist.turn]), view, legal, hist)
+                action = to_action(parse_response(self.said[hist.turn]), view, legal, hist)
                 invalid = None
             except ValueError as exc:
                 action, invalid = fallback(view, legal), str(exc)
@@ -133,15 +133,15 @@ class Bridge:
                               self.io)
             response = out.response
             self.data, self.globaldata = out.data, out.globaldata
-            answer = parse_answer(response)
+            answer = parse_response(response)
             action = to_action(answer, view, legal, hist)
         except (ProgramFailed, ValueError) as exc:  # Invalid is a ValueError
             action = fallback(view, legal)
             self.decisions.append(Decision(hist.turn, request, response, action, str(exc),
                                            time.perf_counter() - start))
             return action
-        if answer.kind in CLAIMS and not hist.claim_made and view.get("claim"):
-            self.said[hist.turn] = str(answer)
+        if answer.verb in CLAIMS and not hist.claim_made and view.get("claim"):
+            self.said[hist.turn] = format_response(answer)
         self.decisions.append(Decision(hist.turn, request, response, action,
                                        seconds=time.perf_counter() - start))
         return action

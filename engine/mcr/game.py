@@ -43,6 +43,9 @@ class Mcr(MahjongTable):
     deck = DECK
     state_class = State
     several_winners = False  # MCR-3.2: head bump, the nearest winner only
+    prevailing_wind = PREVAILING_WIND
+    """MCR-2.2: a single deal is played in the East round; a subclass may set another (the
+    Botzone bot does: Botzone draws the round wind of each game at random)."""
 
     # -------------------------------------------------------------- flowers (MCR-2.3)
 
@@ -118,7 +121,7 @@ class Mcr(MahjongTable):
             robbing_kong=robbing,
             fourth_tile=self.fourth_tile(state, tile >> 2, tile),
             seat_wind=self.seat_wind(state, seat),
-            prevalent_wind=PREVAILING_WIND,
+            prevalent_wind=self.prevailing_wind,
             flowers=len(state.flowers[seat]),
         )
         return scoring.evaluate(self.score_melds(state, seat), counts, tile >> 2, situation)
@@ -202,7 +205,7 @@ class Mcr(MahjongTable):
 
     def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
         view = self.common_view(state, seat, events_from)
-        view["prevailing_wind"] = "ESWN"[PREVAILING_WIND]
+        view["prevailing_wind"] = "ESWN"[self.prevailing_wind]
         for p in view["players"]:
             s = p["seat"]
             p["seat_wind"] = "ESWN"[self.seat_wind(state, s)]

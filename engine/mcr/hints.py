@@ -39,7 +39,7 @@ from ..mahjong.hints import (
     table_hinter,
 )
 from . import scoring
-from .game import PREVAILING_WIND, Mcr
+from .game import Mcr
 from .state import State
 
 
@@ -63,7 +63,7 @@ def hints(game: Mcr, state: State, seat: int) -> JSON:
         return scoring.Situation(
             self_drawn=self_drawn, wall_last=not state.wall,
             fourth_tile=game.fourth_tile(state, face, -1),
-            seat_wind=game.seat_wind(state, s), prevalent_wind=PREVAILING_WIND,
+            seat_wind=game.seat_wind(state, s), prevalent_wind=game.prevailing_wind,
             flowers=len(state.flowers[s]))
 
     def score(counts: Counts, face: int, self_drawn: bool) -> JSON | None:
