@@ -102,6 +102,9 @@ class Bridge:
     seat: int | None = None
     inputs: list[str] = field(default_factory=list)
     """Every input given to the program, in order (for tests and debugging)."""
+    observe: Callable[[Decision, dict[str, Any], list[dict[str, Any]]], None] | None = None
+    """Told each decision with the view and legal actions it was made at (tests compare the
+    program's decisions with the in-process policy's)."""
 
     def __post_init__(self) -> None:
         if self.io not in IO_FORMS:
@@ -109,6 +112,13 @@ class Bridge:
 
     async def decide(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         """The seat's action at ``view`` (its MCR view with the whole event log)."""
+        action = await self._decide(view, legal)
+        if self.observe is not None:
+            self.observe(self.decisions[-1], view, legal)
+        return action
+
+    async def _decide(self, view: dict[str, Any], legal: list[dict[str, Any]]
+                      ) -> dict[str, Any]:
         if view.get("game") != "mcr":
             raise ValueError(f"the Botzone bridge plays MCR seats, not {view.get('game')!r}")
         self.seat = view["seat"]
