@@ -18,7 +18,7 @@ import pytest
 
 from ai.arena_ws import run_ws
 from ai.botzone.actions import Invalid, fallback, to_action
-from ai.botzone.bridge import Bridge, ProgramFailed, arena_bot, run_program
+from ai.botzone.bridge import Bridge, ProgramFailed, arena_bot, play, run_program
 from ai.botzone.history import History, history
 from ai.botzone.protocol import format_input, parse_response, read_output
 from ai.botzone.tiles import BOTZONE_NAMES, botzone_of_notation, to_botzone
@@ -381,3 +381,47 @@ def test_the_command_needs_a_seat() -> None:
     done = subprocess.run([PY, "-m", "server.cli", "botzone", "--cmd", "true"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "--join" in done.stderr
+
+
+# ---------------------------------------------------------------------------- the round trip
+
+
+def _faces(view: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
+    """An action with its tiles named by face (copies of a face are the same move)."""
+    face = {c["id"]: c["face"] for c in view["players"][view["seat"]]["hand"]}
+    out = dict(action)
+    if "card" in out:
+        out["card"] = face[out["card"]]
+    if "cards" in out:
+        out["cards"] = sorted(face[c] for c in out["cards"])
+    return out
+
+
+def test_the_round_trip_with_paiju_botzone_bot() -> None:
+    """Issue 27's acceptance: ``paiju botzone-bot --level basic --seed K`` plays a seat of
+    arena deals through the bridge, and every decision it makes is the one the in-process
+    ``basic`` policy makes on the seat's real view with the rng the bot seeds for that turn
+    (``decision_rng``: the turn number; the discard after a claim its own stream)."""
+    from ai.botzone.bot import decision_rng
+
+    seed = 7
+    cmd = f"{PY} -m server.cli botzone-bot --level basic --seed {seed}"
+    seen: list[tuple[Any, dict[str, Any], list[dict[str, Any]]]] = []
+
+    async def seat(join: dict[str, Any]) -> tuple[list[float], int]:
+        bridge = Bridge(cmd, "simple", 60, observe=lambda d, v, legal: seen.append((d, v, legal)))
+        await play(join["ws"], bridge)
+        return [d.seconds for d in bridge.runs], len(bridge.invalid)
+
+    level = "botzone:paiju"
+    report = asyncio.run(asyncio.wait_for(run_ws(
+        "mcr", [level, "basic", "basic", "basic"], 1, 5, lambda _: None, serving,
+        timeout=300, bots={level: seat}), 900))
+    assert report["bots"][level]["deals"] == 4 and report["bots"][level]["illegal_actions"] == 0
+    assert len(seen) > 40 and any(d.planned for d, _, _ in seen)
+    differ = []
+    for d, view, legal in seen:
+        want = choose("mcr", "basic", view, legal, decision_rng(seed, d.turn, d.planned))
+        if d.invalid or _faces(view, want) != _faces(view, d.action):
+            differ.append((d.turn, d.request, d.response, d.invalid, _faces(view, want)))
+    assert not differ
