@@ -34,8 +34,8 @@ from .history import history
 from .protocol import IO_FORMS, format_input, format_response, parse_response, read_output
 
 TIMEOUT_S = 5.0
-"""How long a run of the program may take by default (Botzone gives 1 s a turn to C++ and
-longer to slower languages; a local machine runs other things too)."""
+"""How long a run of the program may take by default (Botzone's own limit depends on the
+program's language; a slow start, such as an interpreter's, counts here)."""
 CLAIMS = ("PENG", "CHI", "GANG", "HU")
 BOTZONE = "botzone:"
 """The arena's seat kind of a Botzone program: ``botzone:CMD``."""
