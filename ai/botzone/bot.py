@@ -109,16 +109,34 @@ def _view(game: Any, state: Any, me: int, legal: list[dict]) -> dict:
     return view
 
 
-def respond(text: str, level: str, seed: int = 0) -> str:
-    """The program's whole output for the input ``text``."""
+def respond(text: str, level: str, seed: int = 0, strong_ms: float | None = None) -> str:
+    """The program's whole output for the input ``text`` (``strong_ms``: the strong level's
+    time per decision, None for paiju's default)."""
     got = read_input(text)
-    return format_output(format_response(decide(got.requests, got.responses, level, seed)),
-                         got.json)
+    policies = None
+    if strong_ms is not None and level == "strong":
+        from ai.policies import Settings, registry
+
+        policies = registry(Settings(budget_ms=strong_ms))
+    answer = decide(got.requests, got.responses, level, seed, policies)
+    return format_output(format_response(answer), got.json)
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.strong_ms is not None and args.strong_ms <= 0:
+        print("paiju botzone-bot: --strong-ms must be positive", file=sys.stderr)
+        return 2
+    if args.bundle is not None:
+        from pathlib import Path
+
+        from .bundle import write_bundle
+
+        n = write_bundle(Path(args.bundle), args.level, args.seed, args.strong_ms)
+        print(f"wrote {args.bundle}: {n} files; upload it to Botzone as a Python 3 program",
+              file=sys.stderr)
+        return 0
     try:
-        out = respond(sys.stdin.read(), args.level, args.seed)
+        out = respond(sys.stdin.read(), args.level, args.seed, args.strong_ms)
     except ProtocolError as e:
         print(f"paiju botzone-bot: {e}", file=sys.stderr)
         return 2
@@ -135,6 +153,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--level", choices=LEVELS, default="basic", help="paiju AI level")
     p.add_argument("--seed", type=int, default=0,
                    help="seeds each decision's rng with the turn number (default 0)")
+    p.add_argument("--strong-ms", type=float, default=None,
+                   help="the strong level's search time per decision (default 1000 ms; "
+                        "Botzone gives Python 6 s a turn)")
+    p.add_argument("--bundle", metavar="ZIP", default=None,
+                   help="instead of answering, write a zip of this bot (at --level and --seed) "
+                        "to upload to Botzone")
     p.set_defaults(run=_run)
 
 

@@ -374,6 +374,7 @@ def _replay(t: _Table, req: Start | Deal | Draw | Event, i: int,
         t.draw(t.me, req.tile)
         return
     p, verb = req.player, req.verb
+    _dealer_drew(t, req)
     if verb == "DRAW":
         if p == t.me:
             raise HistoryError("this bot's own draws come as '2 Card', not '3 id DRAW'")
@@ -396,10 +397,18 @@ def _replay(t: _Table, req: Start | Deal | Draw | Event, i: int,
     t.drew = None
 
 
+def _dealer_drew(t: _Table, req: Event) -> None:
+    """The dealer's first move comes after its first draw: a history that skips the
+    ``3 0 DRAW`` still gives the dealer its 14th tile."""
+    if t.dealer_first and req.player == 0 != t.me and req.verb not in ("DRAW", "BUHUA"):
+        t.draw(0, None)
+
+
 def _offer(game: Mcr, t: _Table, req: Event, rng: random.Random) -> Position:
     """The position after ``p``'s discard or added kong (the last request), made by the engine
     from the position just before it so that its claim or rob window is the engine's own."""
     me, p = t.me, req.player
+    _dealer_drew(t, req)
     if t.added is not None:
         t.make_added(*t.added)
         t.added = None
