@@ -60,17 +60,28 @@ def player_id(seat: int, dealer: int) -> int:
     return (seat - dealer) % PLAYERS
 
 
+def deal_end(events: list[dict[str, Any]]) -> int:
+    """The index of the first move of the deal: the ``deal`` event and the flowers replaced
+    at the deal (``flower`` events, and the replacement ``draw`` events that may follow them)
+    come before it."""
+    i = 1 if events and events[0]["type"] == "deal" else 0
+    while i < len(events) and events[i]["type"] in ("flower", "draw"):
+        i += 1  # the dealer moves first, without a draw: any draw before is a replacement
+    return i
+
+
 def initial_hand(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The seat's hand once the deal's flowers were replaced, from what it holds, discarded and
-    melded now less what it drew and claimed since (paiju replaces the deal's flowers without a
-    draw event, so the dealt hand alone would not say it)."""
+    melded now less what it drew and claimed since (the dealt hand alone would not say which
+    tiles replaced its flowers)."""
     seat = view["seat"]
     me = view["players"][seat]
     held: dict[int, dict[str, Any]] = {c["id"]: c for c in me["hand"] or []}
     for m in me["melds"]:
         held.update({c["id"]: c for c in m["cards"] or []})
     came: set[int] = set()
-    for e in view["events"]:
+    events = view["events"]
+    for e in events[deal_end(events):]:
         if e.get("seat") != seat or "card" not in e:
             continue
         if e["type"] in ("discard", "added_kong"):
@@ -118,11 +129,11 @@ def history(view: dict[str, Any], said: dict[int, str] | None = None) -> History
     out.requests.append(f"0 {pid} {quan}")
     out.responses.append("PASS")
 
-    i = 1 if events and events[0]["type"] == "deal" else 0
+    i = deal_end(events)
     flowers: list[list[str]] = [[] for _ in range(PLAYERS)]
-    while i < len(events) and events[i]["type"] == "flower":
-        flowers[player_id(events[i]["seat"], dealer)].append(bz(events[i]["card"]))
-        i += 1
+    for e in events[:i]:
+        if e["type"] == "flower":
+            flowers[player_id(e["seat"], dealer)].append(bz(e["card"]))
     out.initial = initial_hand(view)
     hand = list(out.initial)
     if seat == dealer and len(hand) == 14:
@@ -202,4 +213,5 @@ def history(view: dict[str, Any], said: dict[int, str] | None = None) -> History
     return out
 
 
-__all__ = ["History", "bz", "chow_middle", "dealer_draw", "history", "initial_hand", "player_id"]
+__all__ = ["History", "bz", "chow_middle", "deal_end", "dealer_draw", "history", "initial_hand",
+           "player_id"]

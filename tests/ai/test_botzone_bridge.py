@@ -99,6 +99,24 @@ def test_the_history_of_a_seeded_deal() -> None:
     assert asked.turn == 15 and not asked.claim_made
 
 
+def test_replacement_draws_logged_at_the_deal_change_nothing() -> None:
+    """The deal's flower replacements may be logged (a flower, then a replacement draw, only
+    its owner seeing the tile): they stay in turn 2, the tile in the seat's 13, and no draw."""
+    state = _tsumogiri(MCR.new_deal(3), 9)
+    assert 60 in state.hands[2] or 60 in state.discards[2]  # seat 2's f3 was replaced by 7p
+    for seat in range(4):
+        view = MCR.view(state, seat)
+        before = history(view)
+        events = view["events"]
+        assert events[1] == {"type": "flower", "seat": 2, "card": {"id": 138, "face": "f3"}}
+        draw: dict[str, Any] = {"type": "draw", "seat": 2, "replacement": True}
+        if seat == 2:
+            draw["card"] = {"id": 60, "face": "7p"}
+        view["events"] = [*events[:2], draw, *events[2:]]
+        after = history(view)
+        assert (after.requests, after.responses) == (before.requests, before.responses)
+
+
 def _tracked_hand(h: History, me: int) -> Counter[str]:
     """The hand a Botzone bot keeps from its history alone (as Botzone's sample bots do)."""
     hand: Counter[str] = Counter()
