@@ -443,3 +443,65 @@ def test_the_round_trip_with_paiju_botzone_bot() -> None:
         if d.invalid or _faces(view, want) != _faces(view, d.action):
             differ.append((d.turn, d.request, d.response, d.invalid, _faces(view, want)))
     assert not differ
+
+
+# ---------------------------------------------------------------------------- the seat's socket
+
+
+class _FakeSocket:
+    """A WebSocket that hands out ``incoming`` messages (one after each send when ``reply``)
+    and keeps what is sent."""
+
+    def __init__(self, incoming: list[dict[str, Any]]) -> None:
+        self.incoming = [json.dumps(m) for m in incoming]
+        self.sent: list[dict[str, Any]] = []
+
+    async def recv(self) -> str:
+        return self.incoming.pop(0)
+
+    async def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+
+def _message(kind: str, version: int, legal: list[dict[str, Any]], events: list[Any],
+             result: Any = None) -> dict[str, Any]:
+    state = {"events": events, "result": result}
+    if kind == "update":
+        del state["events"]
+        return {"type": kind, "match": {"version": version, "deal": 1, "state": state},
+                "legal": legal, "events": events, "events_from": 0}
+    return {"type": kind, "match": {"version": version, "deal": 1, "state": state},
+            "legal": legal}
+
+
+def test_a_position_is_decided_once_and_sent_again_when_stale() -> None:
+    """Another seat's claim answer changes the version, not the position: the seat's action
+    refused as stale is sent again at the new version (after a sync), without deciding again;
+    an update of the same position does not make it send twice."""
+    from ai.ws_seat import _play_connection, _Seat
+
+    legal = [{"type": "pass"}, {"type": "pung"}]
+    ws = _FakeSocket([
+        _message("snapshot", 5, legal, [{"type": "discard"}]),
+        _message("update", 6, legal, [{"type": "discard"}]),  # another seat answered
+        {"type": "error", "error": {"code": "action/stale_version", "message": ""}},
+        _message("snapshot", 6, legal, [{"type": "discard"}]),
+        _message("update", 7, [], [{"type": "discard"}, {"type": "pung"}]),
+        _message("update", 8, [], [{"type": "discard"}, {"type": "end"}], {"deltas": [0] * 4}),
+    ])
+    decided: list[int] = []
+
+    async def decide(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        decided.append(len(state["events"]))
+        return {"type": "pung"}
+
+    result = asyncio.run(_play_connection(ws, _Seat(decide)))
+    assert result == {"deltas": [0] * 4} and decided == [1]
+    assert ws.sent == [{"action": {"type": "pung"}, "version": 5}, {"type": "sync"},
+                       {"action": {"type": "pung"}, "version": 6}]
+
+
+def test_the_bridge_plays_mcr_only() -> None:
+    view = get_game("sichuan").view(get_game("sichuan").new_deal(1), 0)
+    with pytest.raises(ValueError, match="plays MCR seats, not 'sichuan'"):
+        asyncio.run(Bridge("true").decide(view, []))
