@@ -43,7 +43,8 @@ class History:
     """One per request but the last, which is the one to answer now."""
     claim_made: bool = False
     """The seat just made a pung or chow and must discard: the last request is the claim's turn,
-    whose response (``PENG X``, ``CHI M X``) names the discard that paiju now asks for."""
+    whose response (``PENG X``, ``CHI M X``) names the discard that paiju now asks for. (The
+    history of another seat's claim waiting for its discard ends at the claim's turn too.)"""
     initial: list[dict[str, Any]] = field(default_factory=list)
     """The seat's hand after the deal's flower replacements (14 tiles for the dealer)."""
     dealer_draw: dict[str, Any] | None = None
@@ -192,8 +193,9 @@ def history(view: dict[str, Any], said: dict[int, str] | None = None) -> History
         elif kind == "discard":
             turn(f"3 {p} PLAY {bz(e['card'])}", i + 1)
         elif kind in ("pung", "chow"):
-            if i + 1 >= len(events):  # the seat's own claim, its discard asked for now
-                out.claim_made = True
+            if i + 1 >= len(events):  # the claim's discard is still to come
+                out.claim_made = who == seat  # the seat's own: that discard is asked now
+                out.responses = out.responses[:len(out.requests) - 1]
                 break
             played = bz(events[i + 1]["card"])
             request = (f"3 {p} PENG {played}" if kind == "pung"
@@ -208,8 +210,6 @@ def history(view: dict[str, Any], said: dict[int, str] | None = None) -> History
         elif kind in ("win", "end"):
             break
         i += 1
-    if out.claim_made:  # the claim's turn is the one answered now
-        out.responses = out.responses[:len(out.requests) - 1]
     return out
 
 
