@@ -62,7 +62,7 @@ def decide(requests: list[str], responses: list[str], level: str, seed: int = 0,
     if pos.state is None:
         return PASS
     game, state, me = pos.game, pos.state, pos.seat
-    legal = _legal(game, state, me, pos.no_kong)
+    legal = pos.legal()
     if not legal:
         return PASS
     action = choose("mcr", level, _view(game, state, me, legal), legal, decision_rng(seed, n),
@@ -92,13 +92,6 @@ def decide(requests: list[str], responses: list[str], level: str, seed: int = 0,
     if kind == "pung":
         return Response("PENG", (tile,))
     return Response("CHI", (to_botzone(parse_face(action["low"]) + 1), tile))
-
-
-def _legal(game: Any, state: Any, me: int, no_kong: bool) -> list[dict]:
-    legal = game.legal_actions(state, me)
-    if no_kong:  # the seat's own duplicate wall is spent: no replacement tile for a kong
-        legal = [a for a in legal if a["type"] not in ("kong", "concealed_kong", "added_kong")]
-    return legal
 
 
 def _view(game: Any, state: Any, me: int, legal: list[dict]) -> dict:

@@ -63,13 +63,31 @@ def game_for(quan: int) -> Mcr:
 @dataclass(frozen=True, slots=True)
 class Position:
     """The seat's rebuilt position: ``state`` is where the seat decides (None: nothing to decide,
-    the answer is PASS); ``no_kong``: a kong is impossible on Botzone although paiju allows it
-    (the seat's own duplicate wall is spent)."""
+    the answer is PASS); ``no_kong``: the seat's own duplicate wall is spent; ``duplicate``:
+    the history is Botzone's duplicate judge's (no flower in it)."""
 
     game: Mcr
     seat: int
     state: State | None
     no_kong: bool = False
+    duplicate: bool = False
+
+    def legal(self) -> list[dict]:
+        """The seat's legal actions, less what Botzone's duplicate judge refuses although paiju
+        allows it: any kong once the seat's own wall is spent (no replacement tile), and an
+        added kong of another tile than the one just drawn (its page: "BUGANG Card: drew Card
+        and had punged it"; paiju, like the MCR rules, adds any fourth tile held)."""
+        if self.state is None:
+            return []
+        legal = self.game.legal_actions(self.state, self.seat)
+        if self.no_kong:
+            legal = [a for a in legal if a["type"] not in ("kong", "concealed_kong",
+                                                          "added_kong")]
+        if self.duplicate:
+            drawn = self.state.drawn
+            legal = [a for a in legal if a["type"] != "added_kong"
+                     or (drawn is not None and a["card"] >> 2 == drawn >> 2)]
+        return legal
 
 
 class _Ids:
@@ -351,7 +369,7 @@ def rebuild(requests: Sequence[str], responses: Sequence[str], rng: random.Rando
         _replay(t, req, last, responses)
         state = t.state(rng, turn=me, drawn=t.drawn, kong_draw=t.kong_draw,
                         last=t.spent((me + 1) % PLAYERS))
-        return Position(game, me, state, t.spent(me))
+        return Position(game, me, state, t.spent(me), not t.flowers_seen)
     if isinstance(req, Event) and req.player != me and req.verb in OFFERS:
         return _offer(game, t, req, rng)
     _replay(t, req, last, responses)
@@ -423,7 +441,7 @@ def _offer(game: Mcr, t: _Table, req: Event, rng: random.Random) -> Position:
                     if a["type"] == "added_kong" and a["card"] >> 2 == _face(name)), None)
         if add is None:
             raise HistoryError(f"player {p} may not add {name} to its pung now")
-        return _claim_position(game, me, game.apply(before, p, add), False)
+        return _claim_position(game, me, game.apply(before, p, add), False, False)
     if req.verb == "PENG":
         t.pung(p)
     elif req.verb == "CHI":
@@ -435,14 +453,15 @@ def _offer(game: Mcr, t: _Table, req: Event, rng: random.Random) -> Position:
     before = t.state(rng, turn=p, holding=tile, after_claim=req.verb != "PLAY",
                      last=t.spent((p + 1) % PLAYERS))
     after = game.apply(before, p, {"type": "discard", "card": tile})
-    return _claim_position(game, me, after, t.spent(me))
+    return _claim_position(game, me, after, t.spent(me), not t.flowers_seen)
 
 
-def _claim_position(game: Mcr, me: int, state: State, no_kong: bool) -> Position:
+def _claim_position(game: Mcr, me: int, state: State, no_kong: bool,
+                    duplicate: bool) -> Position:
     """``state`` if it asks the bot to answer a claim window, else no decision."""
     if state.phase != "claim" or me not in game.to_act(state):
         return Position(game, me, None)
-    return Position(game, me, state, no_kong)
+    return Position(game, me, state, no_kong, duplicate)
 
 
 __all__ = ["DUPLICATE_DRAWS", "HistoryError", "Position", "game_for", "rebuild"]

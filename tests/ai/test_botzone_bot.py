@@ -196,6 +196,15 @@ def test_an_added_kong_and_robbing_it():
             "3 0 DRAW", "3 0 PLAY W7", "2 J1"]
     assert decide(mine, ["PASS"] * (len(mine) - 1), "pick",
                   policies=forced("added_kong")) == Response("BUGANG", ("J1",))
+    # Botzone's duplicate judge adds only the tile just drawn; paiju (and a history with
+    # flowers) any fourth tile held
+    held = ["0 1 0", "1 0 0 0 0 J1 J1 J1 W2 W3 B4 B5 B6 T7 T8 F1 F3 F4"] + mine[2:-1] + ["2 T9"]
+    pos = rebuild(held, ["PASS"] * (len(held) - 1), random.Random(0))
+    assert "added_kong" in {a["type"] for a in pos.game.legal_actions(pos.state, 1)}
+    assert "added_kong" not in {a["type"] for a in pos.legal()}
+    held[1] = "1 1 0 0 0 J1 J1 J1 W2 W3 B4 B5 B6 T7 T8 F1 F3 F4 H1"
+    pos = rebuild(held, ["PASS"] * (len(held) - 1), random.Random(0))
+    assert "added_kong" in {a["type"] for a in pos.legal()}
     later = mine + ["3 1 BUGANG J1", "2 T9"]
     pos = rebuild(later, ["PASS"] * (len(later) - 1), random.Random(0))
     assert pos.state.melds[1][0].added and pos.state.kong_draw
@@ -383,8 +392,6 @@ def _checkable(game, state, seat: int) -> bool:
 def test_the_rebuilt_seat_is_the_engines_at_every_decision(seed, level):
     """For engine-played MCR deals: at every decision of every seat, its Botzone history
     rebuilt gives the real hand, the real legal actions and the real view (as faces)."""
-    from ai.botzone.bot import _legal
-
     game = get_game("mcr")
     start = state = game.new_deal(seed, dealer=0)
     rng = random.Random(seed)
@@ -396,7 +403,7 @@ def test_the_rebuilt_seat_is_the_engines_at_every_decision(seed, level):
                 reqs, resps = botzone_history(start, state, seat)
                 pos = rebuild(reqs, resps, random.Random(seed))
                 assert pos.state is not None, reqs[-3:]
-                got = _legal(pos.game, pos.state, seat, pos.no_kong)
+                got = pos.legal()
                 assert _canonical(got) == _canonical(legal), reqs[-3:]
                 assert _public(pos.game.view(pos.state, seat)) == \
                     _public(game.view(state, seat)), reqs[-3:]
