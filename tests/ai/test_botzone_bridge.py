@@ -505,3 +505,33 @@ def test_the_bridge_plays_mcr_only() -> None:
     view = get_game("sichuan").view(get_game("sichuan").new_deal(1), 0)
     with pytest.raises(ValueError, match="plays MCR seats, not 'sichuan'"):
         asyncio.run(Bridge("true").decide(view, []))
+
+
+@pytest.mark.parametrize("seeds", [range(1, 16), range(16, 31)])
+def test_the_round_trip_in_process(seeds: range) -> None:
+    """The same without a server or a process, over more deals: at every decision of every
+    seat of ``basic``-played deals, the bot's answer to the history the bridge builds, mapped
+    back by the bridge, is the in-process policy's choice (a claim's discard included)."""
+    from ai.botzone.bot import decide, decision_rng
+    from ai.botzone.protocol import format_response
+
+    seed, compared, planned = 5, 0, 0
+    for deal in seeds:
+        state = MCR.new_deal(deal)
+        rng = random.Random(deal)
+        said: dict[int, dict[int, str]] = {s: {} for s in range(4)}
+        while seats := MCR.to_act(state):
+            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+            view, legal = MCR.view(state, seat), MCR.legal_actions(state, seat)
+            h = history(view, said[seat])
+            want = choose("mcr", "basic", view, legal, decision_rng(seed, h.turn, h.claim_made))
+            answer = parse_response(said[seat][h.turn]) if h.claim_made else decide(
+                h.requests, h.responses, "basic", seed)
+            assert _faces(view, to_action(answer, view, legal, h)) == _faces(view, want), (
+                deal, seat, h.requests[-1], format_response(answer))
+            if answer.verb in ("PENG", "CHI"):
+                said[seat][h.turn] = format_response(answer)
+            compared += 1
+            planned += h.claim_made
+            state = MCR.apply(state, seat, want)
+    assert compared > 1000 and planned > 10
