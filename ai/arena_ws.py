@@ -10,7 +10,9 @@ seats itself through the REST API with its policies (timed like in-process; a re
 503, SQLite busy, is sent again after its ``Retry-After``), and waits for the deal to end before
 the next one. ``paiju arena ... --seats ws,basic,basic,basic`` prints the
 join lines on standard output, so a bot reading them (``examples/bot.py --arena``) can simply be
-piped after it; the report follows the last deal.
+piped after it; the report follows the last deal. A seat ``botzone:CMD`` is a ``ws`` seat the
+arena plays itself with the Botzone bridge (``ai/botzone/bridge.py``, given as ``bots``): its
+program's decisions and invalid answers are counted like a level's.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import socket
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
@@ -46,6 +48,11 @@ WS = "ws"
 
 Announce = Callable[[dict[str, Any]], None]
 
+SeatBot = Callable[[dict[str, Any]], Awaitable[tuple[list[float], int]]]
+"""A bot the arena runs itself for a seat kind (``botzone:CMD``): given a deal's join line it
+plays that seat over the WebSocket until the deal ends, and returns its decision times and its
+count of invalid answers (e.g. ``ai.botzone.bridge.arena_bot``)."""
+
 Serve = Callable[[str, int, str], AbstractAsyncContextManager[Any]]
 """Runs a paiju server on ``host:port`` with the database at a URL while the context lasts
 (``server.app.serving``; passed in, since ``ai/`` imports nothing from the server)."""
@@ -67,21 +74,28 @@ def _timed(policy: Policy, view: dict[str, Any], legal: list[dict[str, Any]],
 async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], seed: int,
                       tag: str, stats: dict[str, BotStats],
                       policies: dict[str, dict[str, Policy]], ws_base: str,
-                      announce: Announce, timeout: float) -> dict[str, Any]:
-    """One deal on the server: the ``ws`` seat announced, the others played here."""
+                      announce: Announce, timeout: float,
+                      bots: Mapping[str, SeatBot] | None = None) -> dict[str, Any]:
+    """One deal on the server: the ``ws`` seat announced, a seat kind of ``bots`` played by
+    its bot over the WebSocket too, the others played here."""
+    bots = bots or {}
     r = await send(http, "POST", "/api/matches", json={
         "game": game, "seed": seed, "seats": [{"kind": "human"}] * len(levels)})
     r.raise_for_status()
     match = r.json()
     match_id = match["match_id"]
     tokens = {s["seat"]: s["token"] for s in match["seats"]}
+    playing: dict[str, list[asyncio.Task[tuple[list[float], int]]]] = defaultdict(list)
     for seat, level in enumerate(levels):
-        if level == WS:
-            announce({"join": {"match_id": match_id, "game": game, "seat": seat,
-                               "token": tokens[seat],
-                               "ws": f"{ws_base}/api/matches/{match_id}/ws?token={tokens[seat]}"}})
+        if level == WS or level in bots:
+            join = {"match_id": match_id, "game": game, "seat": seat, "token": tokens[seat],
+                    "ws": f"{ws_base}/api/matches/{match_id}/ws?token={tokens[seat]}"}
+            if level in bots:  # played here: not announced, or a piped bot would join it too
+                playing[level].append(asyncio.create_task(bots[level](join)))
+            else:
+                announce({"join": join})
     rngs = {seat: random.Random(f"{tag}:{seat}") for seat in range(len(levels))}
-    ours = [seat for seat, level in enumerate(levels) if level != WS]
+    ours = [seat for seat, level in enumerate(levels) if level != WS and level not in bots]
     auth = {seat: {"Authorization": f"Bearer {tokens[seat]}"} for seat in ours}
     waited_since = time.monotonic()
     while True:
@@ -122,7 +136,15 @@ async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], see
         result = r.json()["state"]["result"]
         if result is not None:
             record(game, result, levels, stats)
+            for level, tasks in playing.items():
+                for times, invalid in await asyncio.gather(*tasks):
+                    stats[level].decisions += times
+                    stats[level].illegal += invalid
             return dict(result)
+        failed = [t for ts in playing.values() for t in ts
+                  if t.done() and not t.cancelled() and t.exception()]
+        if failed:
+            raise failed[0].exception()  # type: ignore[misc]
         if time.monotonic() - waited_since > timeout:
             raise TimeoutError(f"the ws bot did not act within {timeout:g} s on match {match_id}")
         await asyncio.sleep(0.01)
@@ -130,11 +152,15 @@ async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], see
 
 async def run_ws(game: str, seats: list[str], deals: int, seed: int, announce: Announce,
                  serve: Serve, *, strong: Settings | None = None, host: str = "127.0.0.1",
-                 port: int = 0, timeout: float = 300.0) -> dict[str, Any]:
+                 port: int = 0, timeout: float = 300.0,
+                 bots: Mapping[str, SeatBot] | None = None) -> dict[str, Any]:
     """``ai.arena.run`` with ``ws`` seats played by an external bot through a server that
-    ``serve`` runs (``port`` 0: a free one); ``announce`` gets each match's join line."""
-    check_seats(game, seats, external=(WS,))
-    if WS not in seats:
+    ``serve`` runs (``port`` 0: a free one); ``announce`` gets each match's join line.
+    ``bots``: seat kinds the arena plays over the WebSocket itself (``botzone:CMD``), each
+    counted like a level."""
+    bots = bots or {}
+    check_seats(game, seats, external=(WS, *bots))
+    if WS not in seats and not set(bots) & set(seats):
         raise ValueError("no 'ws' seat: use the in-process arena")
     policies = arena_policies(strong)
     port = port or free_port(host)
@@ -149,9 +175,9 @@ async def run_ws(game: str, seats: list[str], deals: int, seed: int, announce: A
                 before = {name: len(b.scores) for name, b in stats.items()}
                 for r, levels in enumerate(rotations(seats)):
                     await _play_match(http, game, levels, s, f"{seed}:{d}:{r}", stats, policies,
-                                      f"ws://{host}:{port}", announce, timeout)
+                                      f"ws://{host}:{port}", announce, timeout, bots)
                 per_shuffle.append(shuffle_means(stats, before))
     return report(game, seats, deals, seed, stats, per_shuffle)
 
 
-__all__ = ["WS", "Serve", "free_port", "run_ws"]
+__all__ = ["WS", "SeatBot", "Serve", "free_port", "run_ws"]

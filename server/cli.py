@@ -101,8 +101,9 @@ def _arena(args: argparse.Namespace) -> int:
     def announce(line: dict) -> None:
         print(json.dumps(line), flush=True)
 
+    bots = _botzone_seats(seats, args)
     try:
-        if WS in seats:
+        if WS in seats or bots:
             if args.baseline:
                 raise ValueError("--baseline replays deals in-process: not with a 'ws' seat")
             if args.jobs != 1:
@@ -111,7 +112,7 @@ def _arena(args: argparse.Namespace) -> int:
 
             report = asyncio.run(run_ws(args.game, seats, args.deals, args.seed, announce,
                                         serving, strong=strong, host=args.ws_host,
-                                        port=args.ws_port, timeout=args.ws_timeout))
+                                        port=args.ws_port, timeout=args.ws_timeout, bots=bots))
         else:
             def progress(done: int) -> None:
                 if args.progress and (done % args.progress == 0 or done == args.deals):
@@ -124,6 +125,17 @@ def _arena(args: argparse.Namespace) -> int:
         return 2
     print(json.dumps(report, indent=2) if args.json else render(report), flush=True)
     return 0
+
+
+def _botzone_seats(seats: list[str], args: argparse.Namespace) -> dict:
+    """The arena's ``botzone:CMD`` seats: each played by the Botzone bridge running CMD."""
+    from ai.botzone.bridge import BOTZONE, arena_bot
+
+    def log(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    return {s: arena_bot(s[len(BOTZONE):], args.botzone_io, args.botzone_timeout, log)
+            for s in seats if s.startswith(BOTZONE)}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -164,7 +176,9 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--game", required=True)
     arena.add_argument("--seats", required=True,
                        help="levels per seat, e.g. strong,basic,random,random; 'ws' for an "
-                            "external bot joining over the WebSocket (see docs/bots.md)")
+                            "external bot joining over the WebSocket (see docs/bots.md); "
+                            "'botzone:CMD' for a program speaking Botzone's MCR protocol, run by "
+                            "the arena (docs/botzone.md; CMD without commas)")
     arena.add_argument("--deals", type=int, default=100, help="shuffles (each played once per "
                                                               "rotation of the seats)")
     arena.add_argument("--seed", type=int, default=1)
@@ -188,10 +202,16 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--ws-port", type=int, default=0, help="its port (default: a free one)")
     arena.add_argument("--ws-timeout", type=float, default=300.0,
                        help="seconds to wait for the bot's move before giving up")
+    arena.add_argument("--botzone-io", choices=("simple", "json"), default="simple",
+                       help="the I/O form of 'botzone:CMD' seats (default simple)")
+    arena.add_argument("--botzone-timeout", type=float, default=5.0,
+                       help="seconds a 'botzone:CMD' seat's program may take per decision")
     arena.set_defaults(run=_arena)
     from ai.botzone.bot import add_parser as add_botzone_bot
+    from ai.botzone.bridge import add_parser as add_botzone
 
     add_botzone_bot(sub)
+    add_botzone(sub)
     return parser
 
 

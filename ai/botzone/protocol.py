@@ -259,6 +259,74 @@ def format_response(response: Response) -> str:
     return " ".join([response.verb, *response.tiles])
 
 
+# ---------------------------------------------------------------------------- the bridge's side
+# The reverse of a program's framing, for the bridge (ai/botzone/bridge.py), which runs a
+# program: write its input from a history, read its output.
+
+IO_FORMS = ("simple", "json")
+"""Botzone's two input/output forms: simple (lines) and JSON (one object)."""
+
+
+def format_input(requests: list[str], responses: list[str], io: str = "simple",
+                 data: str = "", globaldata: str = "") -> str:
+    """A short-running program's input for the turn of the last request (wiki "Bot"): simple,
+    the turn number, then the requests and responses alternating, then ``data`` and
+    ``globaldata`` lines when the program kept any; JSON, one object ``{"requests",
+    "responses"}`` (and ``data``, ``globaldata`` when kept)."""
+    if len(responses) != len(requests) - 1:
+        raise ValueError(f"{len(requests)} requests need {len(requests) - 1} responses, "
+                         f"not {len(responses)}")
+    if io == "json":
+        obj: dict[str, object] = {"requests": requests, "responses": responses}
+        if data:
+            obj["data"] = data
+        if globaldata:
+            obj["globaldata"] = globaldata
+        return json.dumps(obj, ensure_ascii=False) + "\n"
+    if io != "simple":
+        raise ValueError(f"unknown I/O form {io!r}; known: {', '.join(IO_FORMS)}")
+    lines = [str(len(requests))]
+    for k, request in enumerate(requests):
+        lines.append(request)
+        if k < len(responses):
+            lines.append(responses[k])
+    if data or globaldata:
+        lines += [data, globaldata]
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class Output:
+    """What a program printed: its response, and what it asked to keep for its next turn."""
+
+    response: str
+    debug: str = ""
+    data: str = ""
+    globaldata: str = ""
+
+
+def read_output(text: str, io: str = "simple") -> Output:
+    """A program's output: simple, the response on the first line, then debug, data and
+    globaldata lines (all optional); JSON, one object with ``response`` (and ``debug``,
+    ``data``, ``globaldata``). ``ValueError`` when there is no response to read."""
+    if io == "json":
+        line = next((x for x in text.splitlines() if x.strip()), "")
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            raise ValueError(f"not a JSON output: {line[:80]!r}") from None
+        if not isinstance(obj, dict) or not isinstance(obj.get("response"), str):
+            raise ValueError(f"no \"response\" string in {line[:80]!r}")
+        return Output(obj["response"].strip(), *(str(obj.get(k, "")) for k in
+                                                  ("debug", "data", "globaldata")))
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise ValueError("no response on the first line")
+    rest = [*lines[1:4], "", "", ""]
+    return Output(lines[0].strip(), rest[0], rest[1], rest[2])
+
+
 __all__ = ["PASS", "REQUEST_VERBS", "Deal", "Draw", "Event", "Input", "ProtocolError", "Request",
            "Response", "Start", "format_output", "format_request", "format_response",
-           "parse_request", "parse_response", "read_input"]
+           "parse_request", "parse_response", "read_input", "IO_FORMS", "Output", "format_input",
+           "read_output"]
