@@ -15,7 +15,7 @@ seat's discard (``PLAY``, or the discard that ends a ``PENG`` or ``CHI``) and it
 (``BUGANG``) are replayed through the engine itself from the position just before, so the claim
 window, its options and the rob window are the engine's own.
 
-Where Botzone's judge differs from paiju's MCR (docs/botzone-bot.md):
+Where Botzone's judge differs from paiju's MCR (docs/botzone.md, "paiju's AI as a Botzone bot"):
 
 - the round wind is Botzone's ``quan`` (paiju plays East only): the game object scores with it;
 - the duplicate judge deals 136 tiles, no flowers, and gives each seat its own wall of 34 tiles
