@@ -126,9 +126,17 @@ Action = Annotated[dict[str, Any], AfterValidator(_typed), WithJsonSchema({
 rest); kept a plain dict, which is what the engine and the action log take."""
 
 
+VERSION_DOC = (
+    "The match version the action was chosen at. An older version is still in time when "
+    "nothing the seat can see has changed since (its view and its legal actions are the same: "
+    "the other seats' secret answers to the same claim window landed first); the action is "
+    "then applied at the current version. Otherwise 409 `action/stale_version`")
+"""What an action's ``version`` means (REST and WebSocket)."""
+
+
 class ActionRequest(Wire):
     action: Action
-    version: StrictInt = Field(description="The match version the action was chosen at")
+    version: StrictInt = Field(description=VERSION_DOC)
 
 
 class DealRequest(Wire):
@@ -151,6 +159,13 @@ class LoggedDeal(Wire):
     actions: list[LoggedAction] | None = Field(
         description="Every action with its seat, once the deal is over (hidden choices such "
                     "as claim answers are secret while it is played)")
+    refused: list[int] | None = Field(
+        description="Per seat, how many of its actions the rules refused in the deal "
+                    "(`action/illegal`, `action/not_your_turn`, `action/malformed`, over REST "
+                    "or the WebSocket), once the deal is over. Stale actions "
+                    "(`action/stale_version`: the match moved on, a race rather than a "
+                    "mistake), rate-limited messages and actions after the deal's end are not "
+                    "counted")
     result: dict[str, Any] | None = None
 
 
@@ -382,7 +397,7 @@ class WsAction(Wire):
     ``match.version``. Every game's actions: ``actions`` of ws-messages.json."""
 
     action: Action
-    version: StrictInt
+    version: StrictInt = Field(description=VERSION_DOC)
 
 
 class WsSync(Wire):
