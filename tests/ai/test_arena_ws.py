@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.arena import run
+from ai.arena import render, run
 from ai.arena_ws import run_ws
 from server.app import serving
 
@@ -116,3 +116,39 @@ def test_the_bot_sends_a_rate_limited_action_again(monkeypatch: pytest.MonkeyPat
 
     assert asyncio.run(asyncio.wait_for(scenario(), 200)) == 4
     assert "ws/rate_limited" in refused
+
+
+def test_the_ws_seats_decisions_and_refusals_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ws seat's decisions are the actions the server accepted from it, and its illegal
+    actions the ones the server refused (the match log says both): a bot that sends one
+    illegal action on purpose shows exactly one; its decision times are not measured."""
+    monkeypatch.setattr(bot, "SILENCE_S", 0.5)  # a refused action changes nothing: ask soon
+    choose = bot.choose
+    wrong: list[dict] = []
+
+    def once_wrong(state: dict, legal: list[dict], rng: object) -> dict:
+        if not wrong:  # the first decision: an action no seat may ever make
+            wrong.append({"type": "no_such_action"})
+            return wrong[0]
+        return choose(state, legal, rng)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot, "choose", once_wrong)
+
+    async def scenario() -> dict:
+        tasks: list[asyncio.Future[int]] = []
+
+        def announce(line: dict) -> None:
+            tasks.append(asyncio.ensure_future(bot.arena([json.dumps(line) + "\n"],
+                                                         io.StringIO(), seed=5)))
+
+        report = await run_ws("paohuzi", ["ws", "random", "random"], 1, 6, announce, serving,
+                              timeout=60)
+        assert sum([await t for t in tasks]) == 3
+        return report
+
+    report = asyncio.run(asyncio.wait_for(scenario(), 200))
+    ws, rnd = report["bots"]["ws"], report["bots"]["random"]
+    assert ws["deals"] == 3 and ws["decisions"] > 0 and ws["illegal_actions"] == 1
+    assert ws["decision_ms_mean"] is None and ws["decision_ms_p99"] is None
+    assert rnd["decisions"] > 0 and rnd["illegal_actions"] == 0 and rnd["decision_ms_p99"] >= 0
+    assert "ws" in render(report)
