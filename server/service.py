@@ -93,7 +93,8 @@ class Loaded:
     """The deal seed's published hash (every view carries it)."""
     earlier: tuple[Any, ...] = ()
     """The deal's states before this one, newest first (version - 1, version - 2...), at most
-    ``EARLIER``: what tells an action sent at an older version in time (``in_time``)."""
+    ``EARLIER``: what tells an action sent at an older version in time (``in_time``). Only a
+    state several seats were to act at is kept (``_kept``), None stands for another."""
 
     def in_time(self, seat: int, version: int) -> bool:
         """Whether ``seat``'s action sent at ``version`` still answers the match as it is: at
@@ -106,6 +107,8 @@ class Loaded:
         if not 0 < back <= len(self.earlier):
             return False
         then, game = self.earlier[back - 1], self.game
+        if then is None:
+            return False
         return (game.view(then, seat) == game.view(self.state, seat)
                 and game.legal_actions(then, seat) == game.legal_actions(self.state, seat))
 
@@ -113,6 +116,15 @@ class Loaded:
 EARLIER = 3
 """States a loaded match keeps of before its version: an action in time is behind by the other
 seats' answers to the decision it answers too, one each at most (three at four players)."""
+
+
+def _kept(game: Game, state: Any) -> Any:
+    """``state`` when several seats were to act at it (a claim window, Sichuan's missing
+    suits), else None: the one action a state allows changes what every seat sees (it is the
+    acting seat's own, and public: no turn passes without an event), so an action sent at it
+    is stale anyway, and a cached match keeps no copy of it (a few kilobytes each)."""
+    return state if len(game.to_act(state)) > 1 else None
+
 
 LOCK_STRIPES = 256
 """Per-match catch-up locks (striped): sockets notified of the same version catch up once."""
@@ -183,7 +195,7 @@ class Service:
         # only up to the version read: a newer action may land meanwhile
         for a in self.store.actions(row.id, row.deal_no, after_version=after,
                                     upto_version=row.version):
-            earlier = (state, *earlier)[:EARLIER]
+            earlier = (_kept(game, state), *earlier)[:EARLIER]
             state = game.apply(state, a.seat, json.loads(a.action_json))
         loaded = Loaded(row, deal, game, state, seed_hash(deal.seed), earlier)
         self._remember(loaded)
@@ -257,7 +269,7 @@ class Service:
             # a new detached row: a copy of a loaded one would share its SQLAlchemy state
             deal = DealRow(**(deal.model_dump() | {"result_json": json.dumps(result)}))
         return Loaded(replace(row, **changes), deal, loaded.game, state, loaded.seed_hash,
-                      (loaded.state, *loaded.earlier)[:EARLIER])
+                      (_kept(loaded.game, loaded.state), *loaded.earlier)[:EARLIER])
 
     def seat_of(self, row: Match, token: str | None) -> int:
         """The seat a bearer token acts for (compared in constant time)."""

@@ -7,13 +7,16 @@ two workers."""
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from engine import GAMES, get_game
 from server.errors import ApiError
 from server.models import CreateMatch
 from server.pubsub import LocalBroker
@@ -195,3 +198,21 @@ def test_answers_racing_on_two_workers_both_land(settings: Settings) -> None:
     assert [(a.version, a.seat) for a in store.actions(mid, 0, after_version=v)] in (
         [(v + 1, 3), (v + 2, 0)], [(v + 1, 0), (v + 2, 3)])
     assert workers[0].view(mid, tokens[1]) == workers[1].view(mid, tokens[1])
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_an_action_of_a_lone_seat_changes_every_view(game: str) -> None:
+    """What lets a cached match keep only the states several seats were to act at
+    (``server.service._kept``): when one seat alone is to act, its action changes every seat's
+    view, so no action sent at that state can be in time once it was played."""
+    g = get_game(game)
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = g.new_deal(seed)
+        while g.result(state) is None:
+            seats = g.to_act(state)
+            seat = rng.choice(seats)
+            after = g.apply(state, seat, rng.choice(g.legal_actions(state, seat)))
+            if len(seats) == 1:
+                assert all(g.view(after, s) != g.view(state, s) for s in range(g.players))
+            state = after
