@@ -128,9 +128,11 @@ rest); kept a plain dict, which is what the engine and the action log take."""
 
 VERSION_DOC = (
     "The match version the action was chosen at. An older version is still in time when "
-    "nothing the seat can see has changed since (its view and its legal actions are the same: "
-    "the other seats' secret answers to the same claim window landed first); the action is "
-    "then applied at the current version. Otherwise 409 `action/stale_version`")
+    "every action since was another seat's answer to the decision this seat answers too (a "
+    "claim window, Sichuan's missing suits: the seats asked at once) and this seat's legal "
+    "actions are the same; the action is then applied at the current version. Otherwise "
+    "(the decision resolved, the seat's own answer, anything else) 409 "
+    "`action/stale_version`")
 """What an action's ``version`` means (REST and WebSocket)."""
 
 

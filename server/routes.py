@@ -140,9 +140,9 @@ def get_legal(match_id: MatchId, svc: Svc, token: Token) -> dict[str, Any]:
              }, 400, 401, 403, 404, 409, 413, 422))
 async def post_action(match_id: MatchId, req: ActionRequest, svc: Svc,
                       token: Token) -> dict[str, Any]:
-    """Apply an action for the bearer's seat at ``version``: 409 when stale (something the
-    seat can see changed since ``version``; the other seats' secret answers to the same claim
-    window do not), 422 when illegal (counted in the log's ``refused``)."""
+    """Apply an action for the bearer's seat at ``version``: 409 when stale (the match moved
+    on since ``version``, but for the other seats' answers to the decision the bearer answers
+    too, such as a claim window), 422 when illegal (counted in the log's ``refused``)."""
     loaded, seat = await svc.act(match_id, token, req.action, req.version)
     return svc.match_view(loaded, seat)
 

@@ -91,38 +91,47 @@ class Loaded:
     state: Any
     seed_hash: str
     """The deal seed's published hash (every view carries it)."""
-    earlier: tuple[Any, ...] = ()
-    """The deal's states before this one, newest first (version - 1, version - 2...), at most
-    ``EARLIER``: what tells an action sent at an older version in time (``in_time``). Only a
-    state several seats were to act at is kept (``_kept``), None stands for another."""
+    earlier: tuple[tuple[Any, int], ...] = ()
+    """The deal's steps before this version, newest first, at most ``EARLIER``: each a state
+    (at version - 1, version - 2...) and the seat whose action left it, what tells an action
+    sent at an older version in time (``in_time``). Only a state several seats were to act at
+    is kept, None stands for another (``_kept``)."""
 
     def in_time(self, seat: int, version: int) -> bool:
-        """Whether ``seat``'s action sent at ``version`` still answers the match as it is: at
-        this version, or at an earlier one of the deal from which nothing the seat can see
-        has changed (its view and its legal actions are the same), such as the other seats'
-        secret answers to the claim window it answers too."""
+        """Whether ``seat``'s action sent at ``version`` still answers the match as it is: it
+        is at that version, or every action since was another seat's answer to the decision
+        ``seat`` answers too (a claim window, Sichuan's missing suits: each step took one
+        other seat off the seats to act, and ``seat`` is still among them), and ``seat`` may
+        do just what it could then (its legal actions are the same)."""
         back = self.row.version - version
         if back == 0:
             return True
         if not 0 < back <= len(self.earlier):
             return False
-        then, game = self.earlier[back - 1], self.game
-        if then is None:
+        game = self.game
+        after = set(game.to_act(self.state))
+        if seat not in after:
             return False
-        return (game.view(then, seat) == game.view(self.state, seat)
-                and game.legal_actions(then, seat) == game.legal_actions(self.state, seat))
+        then = self.state
+        for then, actor in self.earlier[:back]:  # back in time, from the newest
+            if then is None or actor == seat:
+                return False
+            before = set(game.to_act(then))
+            if actor not in before or before - {actor} != after:
+                return False
+            after = before
+        return bool(game.legal_actions(then, seat) == game.legal_actions(self.state, seat))
 
 
 EARLIER = 3
-"""States a loaded match keeps of before its version: an action in time is behind by the other
+"""Steps a loaded match keeps of before its version: an action in time is behind by the other
 seats' answers to the decision it answers too, one each at most (three at four players)."""
 
 
 def _kept(game: Game, state: Any) -> Any:
-    """``state`` when several seats were to act at it (a claim window, Sichuan's missing
-    suits), else None: the one action a state allows changes what every seat sees (it is the
-    acting seat's own, and public: no turn passes without an event), so an action sent at it
-    is stale anyway, and a cached match keeps no copy of it (a few kilobytes each)."""
+    """``state`` when several seats were to act at it, else None: an action in time is behind
+    only by answers to a decision of several seats (its own seat's and the answering one's), so
+    a cached match keeps no copy of another state (a few kilobytes each)."""
     return state if len(game.to_act(state)) > 1 else None
 
 
@@ -195,7 +204,7 @@ class Service:
         # only up to the version read: a newer action may land meanwhile
         for a in self.store.actions(row.id, row.deal_no, after_version=after,
                                     upto_version=row.version):
-            earlier = (_kept(game, state), *earlier)[:EARLIER]
+            earlier = ((_kept(game, state), a.seat), *earlier)[:EARLIER]
             state = game.apply(state, a.seat, json.loads(a.action_json))
         loaded = Loaded(row, deal, game, state, seed_hash(deal.seed), earlier)
         self._remember(loaded)
@@ -269,7 +278,7 @@ class Service:
             # a new detached row: a copy of a loaded one would share its SQLAlchemy state
             deal = DealRow(**(deal.model_dump() | {"result_json": json.dumps(result)}))
         return Loaded(replace(row, **changes), deal, loaded.game, state, loaded.seed_hash,
-                      (_kept(loaded.game, loaded.state), *loaded.earlier)[:EARLIER])
+                      ((_kept(loaded.game, loaded.state), seat), *loaded.earlier)[:EARLIER])
 
     def seat_of(self, row: Match, token: str | None) -> int:
         """The seat a bearer token acts for (compared in constant time)."""
@@ -366,9 +375,10 @@ class Service:
         match after it and the seat. Every action takes this path (REST, WebSocket).
 
         An action sent at an older version is applied at the match's version when it is still
-        in time (``Loaded.in_time``: the other seats' secret answers to the same claim window
-        landed first); a write that finds the match moved on meanwhile is judged again at the
-        newer version, and so is an action the engine refused there. When this worker holds
+        in time (``Loaded.in_time``: only the other seats' answers to the decision it answers
+        too landed since, such as a claim window's); a write that finds the match moved on
+        meanwhile is judged again at the newer version, and so is an action the engine
+        refused there. When this worker holds
         the match at or after ``version`` nothing is read from the store: the conditional
         write refuses the action anyway if the match has moved on. Refusals, in order: a bad
         token, stale (409), illegal (422, counted for the seat: ``Store.refuse``); a database
