@@ -480,7 +480,8 @@ class Service:
         deal_no = row.deal_no + 1
         seed = deal_seed(row.seed, deal_no)
         players = loaded.game.players
-        dealer = self._dealer(loaded.game, seed, None if restart else (loaded.deal.dealer + 1) % players)
+        dealer = self._dealer(loaded.game, seed,
+                              None if restart else (loaded.deal.dealer + 1) % players)
         deal = DealRow(match_id=row.id, deal_no=deal_no, seed=seed, dealer=dealer,
                        start_version=row.version + 1)
         scores = [0] * players if restart else None

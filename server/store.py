@@ -292,7 +292,8 @@ _ACTIONS = (select(_actions.c.version, _actions.c.seat, _actions.c.action_json)
                    _actions.c.version <= bindparam("upto"))
             .order_by(_actions.c.version))
 _NO_LIMIT = 2**31 - 1
-"""No upper bound on versions (the largest INTEGER: PostgreSQL types the parameter as the column)."""
+"""No upper bound on versions (the largest INTEGER: PostgreSQL types the parameter as the
+column)."""
 
 
 class Entry(NamedTuple):

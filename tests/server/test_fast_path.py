@@ -81,7 +81,8 @@ def test_a_deal_played_over_sockets_is_logged_as_sent(client: TestClient) -> Non
     sockets = [client.websocket_connect(f"/api/matches/{mid}/ws?token={t}") for t in tokens]
     try:
         latest = [ws.__enter__().receive_json() for ws in sockets]
-        counts = _counting(_service(client))  # the snapshots read the match: the deal then reads nothing
+        # the snapshots read the match: the deal then reads nothing
+        counts = _counting(_service(client))
         version = 0
         while latest[0]["match"]["state"]["result"] is None:
             seat = rng.choice([s for s in range(4) if latest[s]["legal"]])
