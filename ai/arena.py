@@ -3,11 +3,12 @@
 Duplicate deals cut luck: every deal's shuffle is played once per rotation of the seats, so each
 bot sits in every position of the same cards. Per bot (a level name; the same level on several
 seats is one bot) the arena reports the mean score per deal with a 95% confidence interval, the
-win rate, the deal-in rate (wins paid by its discard), decision times (mean and p99) and the
-illegal actions it tried (a policy's illegal answer is counted, then replaced by the first legal
-action so the deal goes on), and for each pair of bots the mean score difference with its 95%
-interval, paired on the shuffle. Everything but the timings is deterministic for a seed (for
-``strong``, with a fixed number of rollouts: ``Settings(rollouts=n)``).
+win rate, the deal-in rate (wins paid by its discard), its decisions, their times (mean and
+p99) and the illegal actions it tried (a policy's illegal answer is counted, then replaced by the
+first legal action so the deal goes on; an external bot's are the actions the server refused),
+and for each pair of bots the mean score difference with its 95% interval, paired on the
+shuffle. Everything but the timings is deterministic for a seed (for ``strong``, with a fixed
+number of rollouts: ``Settings(rollouts=n)``).
 
 A seat ``ws`` is an external bot: ``ai/arena_ws.py`` plays those deals on a real server it
 starts, where the bot joins over the WebSocket protocol.
@@ -53,6 +54,11 @@ class BotStats:
     cpu: list[float] = field(default_factory=list)
     """CPU seconds per decision: what the policy costs, whatever else the machine runs."""
     illegal: int = 0
+    """Actions refused as not legal (a policy's, replaced by the first legal action; an
+    external bot's, as the server counted them)."""
+    untimed: int = 0
+    """Decisions without a time: an external bot's, counted from the match log (its thinking
+    happens on its side of the socket, which the arena cannot time)."""
 
     def add(self, other: BotStats) -> None:
         """Count ``other``'s deals and decisions too."""
@@ -63,6 +69,7 @@ class BotStats:
         self.decisions += other.decisions
         self.cpu += other.cpu
         self.illegal += other.illegal
+        self.untimed += other.untimed
 
     def summary(self) -> dict[str, Any]:
         n = len(self.scores)
@@ -71,16 +78,18 @@ class BotStats:
         half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
         times = sorted(self.decisions)
         p99 = _p99(times)
+        timed = bool(times) or not self.untimed  # None: not measured (an external bot)
         return {
             "deals": n,
             "mean_score": round(mean, 3),
             "ci95": [round(mean - half, 3), round(mean + half, 3)],
             "win_rate": round(self.wins / n, 4) if n else 0.0,
             "deal_in_rate": round(self.deal_ins / n, 4) if n else 0.0,
-            "decision_ms_mean": round(1000 * statistics.fmean(times), 3) if times else 0.0,
-            "decision_ms_p99": round(1000 * p99, 3),
-            "decision_ms_cpu_p99": round(1000 * _p99(sorted(self.cpu)), 3),
-            "decisions": len(times),
+            "decision_ms_mean": (round(1000 * statistics.fmean(times), 3) if times else 0.0)
+            if timed else None,
+            "decision_ms_p99": round(1000 * p99, 3) if timed else None,
+            "decision_ms_cpu_p99": round(1000 * _p99(sorted(self.cpu)), 3) if timed else None,
+            "decisions": len(times) + self.untimed,
             "illegal_actions": self.illegal,
         }
 
@@ -296,6 +305,11 @@ def differences(per_shuffle: list[dict[str, float]],
     return out
 
 
+def _ms(value: float | None) -> str:
+    """A decision time for the table; ``-``: not measured (an external bot's)."""
+    return "-" if value is None else f"{value:.2f}"
+
+
 def render(report: dict[str, Any]) -> str:
     lines = [(f"{report['game']}: {report['deals']} deals x {report['rotations']} rotations, "
              f"seed {report['seed']}, seats {','.join(report['seats'])}"),
@@ -305,7 +319,7 @@ def render(report: dict[str, Any]) -> str:
         ci = f"[{b['ci95'][0]:+.2f}, {b['ci95'][1]:+.2f}]"
         lines.append(f"{name:<10}{b['deals']:>7}{b['mean_score']:>+9.2f}{ci:>20}"
                      f"{100 * b['win_rate']:>8.1f}{100 * b['deal_in_rate']:>10.1f}"
-                     f"{b['decision_ms_mean']:>9.2f}{b['decision_ms_p99']:>9.2f}"
+                     f"{_ms(b['decision_ms_mean']):>9}{_ms(b['decision_ms_p99']):>9}"
                      f"{b['illegal_actions']:>9}")
     for pair, d in report.get("differences", {}).items():
         lines.append(f"{pair}: {d['mean']:+.2f} per deal, 95% CI "

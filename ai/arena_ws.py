@@ -8,11 +8,13 @@ with every seat ``human`` and that shuffle's seed. It announces the ``ws`` seat'
 information — one JSON line ``{"join": {"match_id", "seat", "token", "ws"}}`` — plays the other
 seats itself through the REST API with its policies (timed like in-process; a request answered
 503, SQLite busy, is sent again after its ``Retry-After``), and waits for the deal to end before
-the next one. ``paiju arena ... --seats ws,basic,basic,basic`` prints the
-join lines on standard output, so a bot reading them (``examples/bot.py --arena``) can simply be
-piped after it; the report follows the last deal. A seat ``botzone:CMD`` is a ``ws`` seat the
-arena plays itself with the Botzone bridge (``ai/botzone/bridge.py``, given as ``bots``): its
-program's decisions and invalid answers are counted like a level's.
+the next one. The ``ws`` seat's decisions and refused actions are read from the match log, as
+any client could (its decision times are on the bot's side of the socket: not measured).
+``paiju arena ... --seats ws,basic,basic,basic`` prints the join lines on standard output, so a
+bot reading them (``examples/bot.py --arena``) can simply be piped after it; the report follows
+the last deal. A seat ``botzone:CMD`` is a ``ws`` seat the arena plays itself with the Botzone
+bridge (``ai/botzone/bridge.py``, given as ``bots``): its program's decisions and invalid
+answers are counted like a level's.
 """
 
 from __future__ import annotations
@@ -123,7 +125,9 @@ async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], see
             r = await send(http, "POST", f"/api/matches/{match_id}/actions",
                            headers=auth[seat], json={"action": action,
                                                      "version": legal["version"]})
-            if r.status_code not in (200, 409):  # 409: the bot acted first; look again
+            # 409: the bot's action changed what this seat sees meanwhile (an answer to the
+            # same claim window does not: it is in time); look again
+            if r.status_code not in (200, 409):
                 r.raise_for_status()
             acted = True
             break
@@ -140,6 +144,7 @@ async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], see
                 for times, invalid in await asyncio.gather(*tasks):
                     stats[level].decisions += times
                     stats[level].illegal += invalid
+            await _count_external(http, match_id, levels, stats)
             return dict(result)
         failed = [t for ts in playing.values() for t in ts
                   if t.done() and not t.cancelled() and t.exception()]
@@ -148,6 +153,21 @@ async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], see
         if time.monotonic() - waited_since > timeout:
             raise TimeoutError(f"the ws bot did not act within {timeout:g} s on match {match_id}")
         await asyncio.sleep(0.01)
+
+
+async def _count_external(http: httpx.AsyncClient, match_id: str, levels: list[str],
+                          stats: dict[str, BotStats]) -> None:
+    """The ``ws`` seats' decisions and refused actions in the finished deal, as the match log
+    tells anybody (``GET /api/matches/{id}/log``): the actions it accepted from each seat, and
+    the ones the rules refused (``refused``: illegal, not its turn, malformed; a stale action
+    is a race, not counted). Their times are on the bot's side of the socket: not measured."""
+    r = await send(http, "GET", f"/api/matches/{match_id}/log")
+    r.raise_for_status()
+    deal = r.json()["deals"][-1]
+    for seat, level in enumerate(levels):
+        if level == WS:
+            stats[WS].untimed += sum(1 for a in deal["actions"] if a["seat"] == seat)
+            stats[WS].illegal += deal["refused"][seat]
 
 
 async def run_ws(game: str, seats: list[str], deals: int, seed: int, announce: Announce,

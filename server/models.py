@@ -126,9 +126,19 @@ Action = Annotated[dict[str, Any], AfterValidator(_typed), WithJsonSchema({
 rest); kept a plain dict, which is what the engine and the action log take."""
 
 
+VERSION_DOC = (
+    "The match version the action was chosen at. An older version is still in time when "
+    "every action since was another seat's answer to the decision this seat answers too (a "
+    "claim window, Sichuan's missing suits: the seats asked at once) and this seat's legal "
+    "actions are the same; the action is then applied at the current version. Otherwise "
+    "(the decision resolved, the seat's own answer, anything else) 409 "
+    "`action/stale_version`")
+"""What an action's ``version`` means (REST and WebSocket)."""
+
+
 class ActionRequest(Wire):
     action: Action
-    version: StrictInt = Field(description="The match version the action was chosen at")
+    version: StrictInt = Field(description=VERSION_DOC)
 
 
 class DealRequest(Wire):
@@ -151,6 +161,13 @@ class LoggedDeal(Wire):
     actions: list[LoggedAction] | None = Field(
         description="Every action with its seat, once the deal is over (hidden choices such "
                     "as claim answers are secret while it is played)")
+    refused: list[int] | None = Field(
+        description="Per seat, how many of its actions the rules refused in the deal "
+                    "(`action/illegal`, `action/not_your_turn`, `action/malformed`, over REST "
+                    "or the WebSocket), once the deal is over. Stale actions "
+                    "(`action/stale_version`: the match moved on, a race rather than a "
+                    "mistake), rate-limited messages and actions after the deal's end are not "
+                    "counted")
     result: dict[str, Any] | None = None
 
 
@@ -382,7 +399,7 @@ class WsAction(Wire):
     ``match.version``. Every game's actions: ``actions`` of ws-messages.json."""
 
     action: Action
-    version: StrictInt
+    version: StrictInt = Field(description=VERSION_DOC)
 
 
 class WsSync(Wire):

@@ -140,7 +140,9 @@ def get_legal(match_id: MatchId, svc: Svc, token: Token) -> dict[str, Any]:
              }, 400, 401, 403, 404, 409, 413, 422))
 async def post_action(match_id: MatchId, req: ActionRequest, svc: Svc,
                       token: Token) -> dict[str, Any]:
-    """Apply an action for the bearer's seat at ``version``: 409 when stale, 422 when illegal."""
+    """Apply an action for the bearer's seat at ``version``: 409 when stale (the match moved
+    on since ``version``, but for the other seats' answers to the decision the bearer answers
+    too, such as a claim window), 422 when illegal (counted in the log's ``refused``)."""
     loaded, seat = await svc.act(match_id, token, req.action, req.version)
     return svc.match_view(loaded, seat)
 
@@ -166,6 +168,7 @@ def restart(match_id: MatchId, svc: Svc, token: Token,
 @router.get("/matches/{match_id}/log", response_model=MatchLog, operation_id="getLog",
             responses=_err(404))
 def get_log(match_id: MatchId, svc: Svc) -> dict[str, Any]:
-    """Every finished deal's actions with their seats and its seed (check it against the hash
-    published at the start); the deal being played shows only its hash."""
+    """Every finished deal's actions with their seats, its seed (check it against the hash
+    published at the start) and each seat's refused actions; the deal being played shows only
+    its hash."""
     return svc.log(match_id)

@@ -91,6 +91,48 @@ class Loaded:
     state: Any
     seed_hash: str
     """The deal seed's published hash (every view carries it)."""
+    earlier: tuple[tuple[Any, int], ...] = ()
+    """The deal's steps before this version, newest first, at most ``EARLIER``: each a state
+    (at version - 1, version - 2...) and the seat whose action left it, what tells an action
+    sent at an older version in time (``in_time``). Only a state several seats were to act at
+    is kept, None stands for another (``_kept``)."""
+
+    def in_time(self, seat: int, version: int) -> bool:
+        """Whether ``seat``'s action sent at ``version`` still answers the match as it is: it
+        is at that version, or every action since was another seat's answer to the decision
+        ``seat`` answers too (a claim window, Sichuan's missing suits: each step took one
+        other seat off the seats to act, and ``seat`` is still among them), and ``seat`` may
+        do just what it could then (its legal actions are the same)."""
+        back = self.row.version - version
+        if back == 0:
+            return True
+        if not 0 < back <= len(self.earlier):
+            return False
+        game = self.game
+        after = set(game.to_act(self.state))
+        if seat not in after:
+            return False
+        then = self.state
+        for then, actor in self.earlier[:back]:  # back in time, from the newest
+            if then is None or actor == seat:
+                return False
+            before = set(game.to_act(then))
+            if actor not in before or before - {actor} != after:
+                return False
+            after = before
+        return bool(game.legal_actions(then, seat) == game.legal_actions(self.state, seat))
+
+
+EARLIER = 3
+"""Steps a loaded match keeps of before its version: an action in time is behind by the other
+seats' answers to the decision it answers too, one each at most (three at four players)."""
+
+
+def _kept(game: Game, state: Any) -> Any:
+    """``state`` when several seats were to act at it, else None: an action in time is behind
+    only by answers to a decision of several seats (its own seat's and the answering one's), so
+    a cached match keeps no copy of another state (a few kilobytes each)."""
+    return state if len(game.to_act(state)) > 1 else None
 
 
 LOCK_STRIPES = 256
@@ -105,6 +147,11 @@ def _entry(row: Match, seat: int, action: dict[str, Any]) -> Entry:
 def _seats(seats: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The seats as every view shows them (kind and AI level, never a token)."""
     return [{"seat": i, "kind": s["kind"], "level": s.get("level")} for i, s in enumerate(seats)]
+
+
+COUNTED = frozenset({"action/illegal", "action/not_your_turn", "action/malformed"})
+"""The refusals counted per seat and deal (``Store.refuse``): the seat's mistakes while the deal
+is played (a stale action is a race, an action after the deal's end no part of it)."""
 
 
 def _version_error(row: Match, version: int) -> ApiError:
@@ -150,14 +197,16 @@ class Service:
         game = get_game(row.game)
         if cached is not None and cached.row.deal_no == row.deal_no \
                 and cached.row.version < row.version:
-            state, after = cached.state, cached.row.version  # catch up from the cached version
+            # catch up from the cached version
+            state, earlier, after = cached.state, cached.earlier, cached.row.version
         else:
-            state, after = game.new_deal(deal.seed, deal.dealer), -1
+            state, earlier, after = game.new_deal(deal.seed, deal.dealer), (), -1
         # only up to the version read: a newer action may land meanwhile
         for a in self.store.actions(row.id, row.deal_no, after_version=after,
                                     upto_version=row.version):
+            earlier = ((_kept(game, state), a.seat), *earlier)[:EARLIER]
             state = game.apply(state, a.seat, json.loads(a.action_json))
-        loaded = Loaded(row, deal, game, state, seed_hash(deal.seed))
+        loaded = Loaded(row, deal, game, state, seed_hash(deal.seed), earlier)
         self._remember(loaded)
         return loaded
 
@@ -228,7 +277,8 @@ class Service:
             changes["finished"] = True
             # a new detached row: a copy of a loaded one would share its SQLAlchemy state
             deal = DealRow(**(deal.model_dump() | {"result_json": json.dumps(result)}))
-        return Loaded(replace(row, **changes), deal, loaded.game, state, loaded.seed_hash)
+        return Loaded(replace(row, **changes), deal, loaded.game, state, loaded.seed_hash,
+                      ((_kept(loaded.game, loaded.state), seat), *loaded.earlier)[:EARLIER])
 
     def seat_of(self, row: Match, token: str | None) -> int:
         """The seat a bearer token acts for (compared in constant time)."""
@@ -321,59 +371,71 @@ class Service:
 
     async def act(self, match_id: str, token: str | None, action: dict[str, Any],
                   version: int) -> tuple[Loaded, int]:
-        """Apply the bearer's action at ``version``, write it, publish it; returns the match
-        after it and the seat. Every action takes this path (REST, WebSocket).
+        """Apply the bearer's action, sent at ``version``, write it, publish it; returns the
+        match after it and the seat. Every action takes this path (REST, WebSocket).
 
-        When this worker holds the match at ``version`` nothing is read from the store: the
-        conditional write refuses the action anyway if the match has moved on. Refusals, in
-        order: a bad token, stale (409), illegal (422); a database outage is raised as
-        ``ApiError("db/unavailable")`` (the REST route answers 503, the WebSocket an error)."""
+        An action sent at an older version is applied at the match's version when it is still
+        in time (``Loaded.in_time``: only the other seats' answers to the decision it answers
+        too landed since, such as a claim window's); a write that finds the match moved on
+        meanwhile is judged again at the newer version, and so is an action the engine
+        refused there. When this worker holds
+        the match at or after ``version`` nothing is read from the store: the conditional
+        write refuses the action anyway if the match has moved on. Refusals, in order: a bad
+        token, stale (409), illegal (422, counted for the seat: ``Store.refuse``); a database
+        outage is raised as ``ApiError("db/unavailable")`` (the REST route answers 503, the
+        WebSocket an error)."""
         with outage_as_api_error():
-            loaded = self._held_at(match_id, token, version)
+            loaded = self._held_at(match_id, version)
             if loaded is None:
                 loaded = await run_in_threadpool(self.load, match_id)
-            row = loaded.row
-            seat = self.seat_of(row, token)
-            self._check_version(row, version)
-            try:
-                after = self._advance(loaded, seat, action)
-            except EngineError as exc:
-                raise await run_in_threadpool(self._refusal, row, exc) from None
-            entry = _entry(row, seat, action)
-            try:
-                await self._write(after, entry)
-            except Stale:
-                raise await self._moved_on(row) from None
-            self._remember(after)
-            await self.broker.apublish(row.id, after.row.version, _step(entry))
-            return after, seat
+            for _ in range(EARLIER + 1):  # each turn the match moved on: in time at most so often
+                row = loaded.row
+                seat = self.seat_of(row, token)
+                if not loaded.in_time(seat, version):
+                    raise _version_error(row, version)
+                try:
+                    after = self._advance(loaded, seat, action)
+                except EngineError as exc:
+                    refused = await run_in_threadpool(self._refusal, row, seat, exc)
+                    if refused is not None:
+                        raise refused from None
+                    loaded = await self._newer(row)
+                    continue
+                entry = _entry(row, seat, action)
+                try:
+                    await self._write(after, entry)
+                except Stale:
+                    loaded = await self._newer(row)
+                    continue
+                self._remember(after)
+                await self.broker.apublish(row.id, after.row.version, _step(entry))
+                return after, seat
+            raise _version_error(loaded.row, version)
 
-    def _held_at(self, match_id: str, token: str | None, version: int) -> Loaded | None:
-        """This worker's copy of the match at ``version``, or None when the store must be read.
-        The log only grows: an action sent at a version older than the copy is stale, and a
-        racing seat's refusal costs no read (a bad token is told so first, as after a read)."""
+    def _held_at(self, match_id: str, version: int) -> Loaded | None:
+        """This worker's copy of the match at or after ``version``, or None when the store must
+        be read. The log only grows: an action sent at a version older than the copy is judged
+        in time or stale from the copy, and a racing seat's refusal costs no read."""
         cached = self._cached(match_id) if isinstance(match_id, str) else None
-        if cached is None or cached.row.version < version:
-            return None
-        if cached.row.version > version:
-            self.seat_of(cached.row, token)
-            self._check_version(cached.row, version)
-        return cached
+        return cached if cached is not None and cached.row.version >= version else None
 
-    async def _moved_on(self, row: Match) -> ApiError:
-        """The refusal of a write that found the match moved on from ``row``: told from this
-        worker's copy when it holds a newer version by now (the racing action was made here, or
-        a note brought it), which spares a racing seat's refusal a read, else from the store."""
+    async def _newer(self, row: Match) -> Loaded:
+        """The match after it moved on from ``row`` (a write found it so): this worker's copy
+        when it holds a newer version by now (the racing action was made here, or a note
+        brought it), which spares a racing seat's refusal a read, else from the store."""
         cached = self._cached(row.id)
         if cached is not None and cached.row.version > row.version:
-            return _version_error(cached.row, row.version)
-        return await run_in_threadpool(self._stale, row.id)
+            return cached
+        return await run_in_threadpool(self.load, row.id)
 
-    def _refusal(self, row: Match, exc: EngineError) -> ApiError:
-        """Why an action the engine refused at ``row``'s version is refused: stale comes before
-        illegal, so the store is asked whether the match has moved on (in a request thread)."""
+    def _refusal(self, row: Match, seat: int, exc: EngineError) -> ApiError | None:
+        """Why an action the engine refused at ``row``'s version is refused, counted for the
+        seat (in a request thread); None when the match has moved on, where the action is to
+        be judged again: stale comes before illegal."""
         if self.store.version(row.id) != row.version:
-            return self._stale(row.id)
+            return None
+        if exc.code in COUNTED:
+            self.store.refuse(row.id, row.deal_no, seat)
         return from_engine(exc)
 
     async def _append_in_thread(self, after: Loaded, entry: Entry) -> None:
@@ -418,7 +480,8 @@ class Service:
         deal_no = row.deal_no + 1
         seed = deal_seed(row.seed, deal_no)
         players = loaded.game.players
-        dealer = self._dealer(loaded.game, seed, None if restart else (loaded.deal.dealer + 1) % players)
+        dealer = self._dealer(loaded.game, seed,
+                              None if restart else (loaded.deal.dealer + 1) % players)
         deal = DealRow(match_id=row.id, deal_no=deal_no, seed=seed, dealer=dealer,
                        start_version=row.version + 1)
         scores = [0] * players if restart else None
@@ -451,17 +514,19 @@ class Service:
         loaded = self.load(match_id)
         row = loaded.row
         deals = []
+        refusals = self.store.refusals(row.id)
         for d in self.store.deals(row.id):
             over = d.result_json is not None
-            actions = None
+            actions = refused = None
             if over:
                 actions = [{"version": a.version, "seat": a.seat,
                             "action": json.loads(a.action_json)}
                            for a in self.store.actions(row.id, d.deal_no)]
+                refused = [refusals.get((d.deal_no, seat), 0) for seat in range(len(row.seats))]
             deals.append({
                 "deal": d.deal_no, "dealer": d.dealer, "seed_hash": seed_hash(d.seed),
                 "start_version": d.start_version, "over": over,
-                "seed": d.seed if over else None, "actions": actions,
+                "seed": d.seed if over else None, "actions": actions, "refused": refused,
                 "result": json.loads(d.result_json) if d.result_json is not None else None,
             })
         return {"match_id": row.id, "game": row.game, "version": row.version, "deals": deals}

@@ -92,6 +92,21 @@ class ActionRow(SQLModel, table=True):
     action_json: str
 
 
+class RefusalRow(SQLModel, table=True):
+    """How many actions of a seat the rules refused in a deal (illegal, not its turn,
+    malformed): the log reports them per seat once the deal is over, so that a bot's author
+    (and the arena, as Botzone counts a bot's invalid answers) sees them. A table of its own,
+    so that databases made before it gain it by ``create_all``; a row only for a seat refused
+    at least once."""
+
+    __tablename__ = "refusals"
+
+    match_id: str = Field(primary_key=True, foreign_key="matches.id")
+    deal_no: int = Field(primary_key=True)
+    seat: int = Field(primary_key=True)
+    count: int = 0
+
+
 class AiSeatRow(SQLModel, table=True):
     """The token of each AI seat, which the AI feed gives the AI service that is to play it
     (it plays through the API, like any bot)."""
@@ -277,7 +292,8 @@ _ACTIONS = (select(_actions.c.version, _actions.c.seat, _actions.c.action_json)
                    _actions.c.version <= bindparam("upto"))
             .order_by(_actions.c.version))
 _NO_LIMIT = 2**31 - 1
-"""No upper bound on versions (the largest INTEGER: PostgreSQL types the parameter as the column)."""
+"""No upper bound on versions (the largest INTEGER: PostgreSQL types the parameter as the
+column)."""
 
 
 class Entry(NamedTuple):
@@ -333,6 +349,7 @@ _ADVANCE_AND_LOG = text(re.sub(r"%\((\w+)\)s", r":\1", _ADVANCE_AND_LOG_SQL))
 _INSERT_DEAL = insert(_deals)
 _match_players = MatchPlayerRow.__table__  # type: ignore[attr-defined]
 _records = DealRecordRow.__table__  # type: ignore[attr-defined]
+_refusals = RefusalRow.__table__  # type: ignore[attr-defined]
 _LINKED = select(_match_players.c.seat, _match_players.c.player_id).where(
     _match_players.c.match_id == bindparam("at_id"))
 _DEAL_RESULT = update(_deals).where(_deals.c.match_id == bindparam("at_id"),
@@ -460,6 +477,26 @@ class Store:
                 if seat in by_seat]
         if rows:
             conn.execute(insert(_records), rows)
+
+    def refuse(self, match_id: str, deal_no: int, seat: int) -> None:
+        """Count one refused action of ``seat`` in the deal (one statement: refusals of one
+        seat racing on several workers all count)."""
+        table = _refusals
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        stmt = dialect.insert(table).values(match_id=match_id, deal_no=deal_no, seat=seat,
+                                            count=1)
+        stmt = stmt.on_conflict_do_update(index_elements=["match_id", "deal_no", "seat"],
+                                          set_={"count": table.c.count + 1})
+        with self._write_lock, self.engine.connect() as conn:
+            conn.execute(stmt)
+            conn.commit()
+
+    def refusals(self, match_id: str) -> dict[tuple[int, int], int]:
+        """The match's refused actions: (deal, seat) → how many."""
+        r = _refusals.c
+        with self.engine.connect() as conn:
+            return {(d, s): n for d, s, n in conn.execute(
+                select(r.deal_no, r.seat, r.count).where(r.match_id == match_id))}
 
     # ------------------------------------------------------------------ players
 

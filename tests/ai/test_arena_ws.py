@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import random
 import sys
 from pathlib import Path
 
 import pytest
 
-from ai.arena import run
+from ai.arena import render, run
 from ai.arena_ws import run_ws
 from server.app import serving
 
@@ -116,3 +117,43 @@ def test_the_bot_sends_a_rate_limited_action_again(monkeypatch: pytest.MonkeyPat
 
     assert asyncio.run(asyncio.wait_for(scenario(), 200)) == 4
     assert "ws/rate_limited" in refused
+
+
+def test_the_ws_seats_decisions_and_refusals_are_counted() -> None:
+    """The ws seat's decisions are the actions the server accepted from it, and its illegal
+    actions the ones the server refused (the match log says both): a bot that sends one
+    illegal action on purpose shows exactly one, and as many decisions as its own tally of
+    actions that landed; its decision times are not measured."""
+    import paiju_client
+
+    wrong: list[dict] = []
+
+    def once_wrong(state: dict, legal: list[dict], rng: random.Random) -> dict:
+        if not wrong:  # the first decision: an action no seat may ever make
+            wrong.append({"type": "no_such_action"})
+            return wrong[0]
+        return paiju_client.win_or_random(state, legal, rng)
+
+    tally = paiju_client.Tally()
+
+    async def scenario() -> dict:
+        tasks: list[asyncio.Future[int]] = []
+
+        def announce(line: dict) -> None:
+            tasks.append(asyncio.ensure_future(paiju_client.arena(
+                [json.dumps(line) + "\n"], io.StringIO(), 5, {"paohuzi": once_wrong}, tally)))
+
+        report = await run_ws("paohuzi", ["ws", "random", "random"], 1, 6, announce, serving,
+                              timeout=60)
+        assert sum([await t for t in tasks]) == 3
+        return report
+
+    report = asyncio.run(asyncio.wait_for(scenario(), 200))
+    ws, rnd = report["bots"]["ws"], report["bots"]["random"]
+    assert ws["deals"] == 3 and ws["illegal_actions"] == tally.refused == 1
+    # each decision the bot made landed, but for the stale ones (the one refused was replaced
+    # by a legal action)
+    assert ws["decisions"] == tally.decisions - tally.stale > 0
+    assert ws["decision_ms_mean"] is None and ws["decision_ms_p99"] is None
+    assert rnd["decisions"] > 0 and rnd["illegal_actions"] == 0 and rnd["decision_ms_p99"] >= 0
+    assert "ws" in render(report)
