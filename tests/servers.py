@@ -114,6 +114,20 @@ def workers(settings: Mapping[str, str | None], logs: Path, n: int = 2) -> Itera
             w.stop()
 
 
+@contextmanager
+def live(folder: Path) -> Iterator[str]:
+    """A real uvicorn server in its own process on a SQLite file in ``folder``, its AI playing
+    at once (no delay); its URL while the context lasts."""
+    server = Uvicorn({"PAIJU_DATABASE_URL": f"sqlite:///{folder / 'live.db'}",
+                      "PAIJU_AI_DELAY_MS": "0", "PAIJU_AI_POLL_SECONDS": "0.5"},
+                     folder / "server.log")
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
 def ai_env(key: str) -> dict[str, str]:
     """The environment of a standalone AI service: this process's without any server setting
     (no database, no Redis: it has the server's URL and the AI service key, nothing else)."""

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.servers import ROOT, Uvicorn
+from tests.servers import ROOT, live
 
 EXAMPLES = ROOT / "examples"
 PLAYERS = {"mcr": 4, "sichuan": 4, "paohuzi": 3, "nantong": 3}
@@ -21,15 +21,8 @@ PLAYERS = {"mcr": 4, "sichuan": 4, "paohuzi": 3, "nantong": 3}
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real uvicorn server (own SQLite file, in-process AI without delay)."""
-    tmp = tmp_path_factory.mktemp("examples")
-    live = Uvicorn({"PAIJU_DATABASE_URL": f"sqlite:///{tmp / 'live.db'}",
-                    "PAIJU_AI_DELAY_MS": "0", "PAIJU_AI_POLL_SECONDS": "0.5"},
-                   tmp / "server.log")
-    live.start()
-    try:
-        yield live.url
-    finally:
-        live.stop()
+    with live(tmp_path_factory.mktemp("examples")) as url:
+        yield url
 
 
 def run_bot(script: str, server: str, seed: int, *args: str) -> tuple[dict, dict]:

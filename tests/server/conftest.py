@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from server.app import create_app
 from server.settings import Settings
-from tests.servers import Uvicorn
+from tests.servers import live
 
 POSTGRES_ADMIN = os.environ.get("PAIJU_TEST_POSTGRES",
                                 "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -124,15 +124,8 @@ def new_match(client: TestClient, seed: int = 7, humans: int = 4, **extra: Any) 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real uvicorn server (own process, own SQLite file, in-process AI without delay)."""
-    tmp = tmp_path_factory.mktemp("live")
-    server = Uvicorn({"PAIJU_DATABASE_URL": f"sqlite:///{tmp / 'live.db'}",
-                      "PAIJU_AI_DELAY_MS": "0", "PAIJU_AI_POLL_SECONDS": "0.5"},
-                     tmp / "server.log")
-    server.start()
-    try:
-        yield server.url
-    finally:
-        server.stop()
+    with live(tmp_path_factory.mktemp("live")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
