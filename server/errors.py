@@ -38,6 +38,7 @@ STATUS: dict[str, int] = {
     "action/not_your_turn": 422,
     "action/game_over": 422,
     "score/invalid_spec": 422,
+    "options/invalid": 422,
     "engine/error": 422,
     "ws/binary_frame": 400,
     "ws/rate_limited": 429,

@@ -29,10 +29,19 @@ from engine.core.playout import (
     random_action,
     random_playout,
 )
+from engine.core.options import Variant
 from engine.core.protocol import Action, Game
 
 SEEDS = range(int(os.environ.get("PAIJU_PROPERTY_SEEDS", "30")))
+VARIANTS = {  # house rules (rules/options.md): every property holds under them too
+    "mcr": [{"flowers": False, "prevailing_wind": "random", "min_points": 1},
+            {"min_points": 24, "prevailing_wind": "rotate"}],
+}
+VARIANT_SEEDS = range(max(1, len(SEEDS) // 3))
 CASES = [pytest.param(GAMES[name], seed, id=f"{name}-{seed}") for name in GAMES for seed in SEEDS]
+CASES += [pytest.param(Variant(GAMES[name], options), seed,
+                       id=f"{name}{json.dumps(options, separators=(',', ':'))}-{seed}")
+          for name, variants in VARIANTS.items() for options in variants for seed in VARIANT_SEEDS]
 SAMPLE_EVERY = 5
 """Costlier checks (determinize, illegal actions) run on every 5th step, the first and the last."""
 

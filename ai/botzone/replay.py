@@ -31,11 +31,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from engine.mahjong.table import Meld, kong_events, kong_faces, placed_kongs
-from engine.mcr.game import DECK, Mcr
+from engine.mcr.game import DECK, GAME, Mcr
 from engine.mcr.state import State
 
 from .protocol import Deal, Draw, Event, ProtocolError, Start, parse_request, parse_response
@@ -50,14 +49,6 @@ FACE_DOWN_TRIES = 20
 
 class HistoryError(ProtocolError):
     """Requests that no deal can have produced (a tile played that the seat does not hold...)."""
-
-
-@cache
-def game_for(quan: int) -> Mcr:
-    """paiju's MCR scoring and viewing with Botzone's round wind ``quan`` (0 East .. 3 North)."""
-    if quan == 0:
-        return Mcr()
-    return type(f"Mcr{'ESWN'[quan]}", (Mcr,), {"prevailing_wind": quan})()
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,7 +331,8 @@ class _Table:
                        else e for e in kong_events(tuple(self.events), melds))
         if turn != self.me and drawn is None and self.drew == turn and not after_claim:
             drawn = holding if holding is not None else rng.choice(hands[turn])
-        return State(seed=0, dealer=0, wall=() if last else wall, hands=tuple(hands), melds=melds,
+        return State(seed=0, dealer=0, prevailing=self.quan,  # Botzone's round wind
+                     wall=() if last else wall, hands=tuple(hands), melds=melds,
                      discards=tuple(tuple(d) for d in self.discards), phase="play", turn=turn,
                      drawn=drawn, after_claim=after_claim, kong_draw=kong_draw,
                      events=events, flowers=tuple(tuple(f) for f in self.flowers))
@@ -364,7 +356,7 @@ def rebuild(requests: Sequence[str], responses: Sequence[str], rng: random.Rando
     if not isinstance(parsed[0], Start):
         raise HistoryError("turn 1's request must be '0 playerID quan'")
     start = parsed[0]
-    game = game_for(start.quan)
+    game = GAME
     if len(parsed) < 3:
         if len(parsed) == 2 and not isinstance(parsed[1], Deal):
             raise HistoryError("turn 2's request must be '1 hua0..hua3 Card1..Card13 ...'")
@@ -475,4 +467,4 @@ def _claim_position(game: Mcr, me: int, state: State, no_kong: bool,
     return Position(game, me, state, no_kong, duplicate)
 
 
-__all__ = ["DUPLICATE_DRAWS", "HistoryError", "Position", "game_for", "rebuild"]
+__all__ = ["DUPLICATE_DRAWS", "HistoryError", "Position", "rebuild"]

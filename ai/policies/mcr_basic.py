@@ -64,6 +64,8 @@ class _Seat:
             for m in me["melds"])
         self.seat_wind = WINDS.index(me["seat_wind"])
         self.prevailing = WINDS.index(view["prevailing_wind"])
+        # the match's minimum (OPT-MCR-2); a view made by hand may leave the options out
+        self.minimum: int = (view.get("options") or {}).get("min_points", scoring.MIN_POINTS)
         unseen = unseen_counts(shown_ids(view), NUM_FACES)
         claim = view.get("claim")
         if claim and claim["kind"] == "discard":
@@ -228,16 +230,17 @@ class _Hand:
 
 @lru_cache(maxsize=1 << 14)
 def _scoring_waits(melds: tuple[scoring.Meld, ...], c: Counts, seat_wind: int,
-                   prevailing: int) -> tuple[int, ...]:
-    """The waits of ``c`` that would win with 8 points or more (cached: a ready hand keeps its
-    waits for several turns, and a claim asks about every discard after it)."""
+                   prevailing: int, minimum: int) -> tuple[int, ...]:
+    """The waits of ``c`` that would win with the match's minimum or more (cached: a ready hand
+    keeps its waits for several turns, and a claim asks about every discard after it)."""
     situation = scoring.Situation(seat_wind=seat_wind, prevalent_wind=prevailing)
-    return tuple(f for f, pts in scoring.hint(melds, c, situation) if pts)
+    return tuple(f for f, pts in scoring.hint(melds, c, situation, minimum) if pts)
 
 
 def _wait_value(me: _Seat, melds: tuple[scoring.Meld, ...], c: Counts) -> int:
     """Unseen copies of the waits that would win with 8 points or more."""
-    return sum(me.unseen[f] for f in _scoring_waits(melds, c, me.seat_wind, me.prevailing))
+    return sum(me.unseen[f] for f in _scoring_waits(melds, c, me.seat_wind, me.prevailing,
+                                                    me.minimum))
 
 
 def _tie_break(me: _Seat, f: int) -> tuple[int, int, int]:

@@ -42,19 +42,19 @@ Melds = tuple[scoring.Meld, ...]
 
 def _live(me: _Seat, melds: Melds, c: Counts) -> bool:
     """Whether the ready 3k+1 counts ``c`` have a wait worth 8 points."""
-    return bool(_scoring_waits(melds, c, me.seat_wind, me.prevailing))
+    return bool(_scoring_waits(melds, c, me.seat_wind, me.prevailing, me.minimum))
 
 
 def live_draws(me: _Seat, melds: Melds, c: Counts, concealed: bool) -> int:
     """Unseen tiles whose draw lets the 3k+1 counts ``c`` discard to a ready hand with a wait
     worth 8 points."""
     return sum(me.unseen[y] for y in _live_faces(melds, c, concealed, me.seat_wind,
-                                                   me.prevailing))
+                                                   me.prevailing, me.minimum))
 
 
 @lru_cache(maxsize=1 << 15)
-def _live_faces(melds: Melds, c: Counts, concealed: bool, seat_wind: int, prevailing: int
-                ) -> tuple[int, ...]:
+def _live_faces(melds: Melds, c: Counts, concealed: bool, seat_wind: int, prevailing: int,
+                minimum: int) -> tuple[int, ...]:
     """The faces whose draw lets ``c`` discard to a ready hand with a wait worth 8 (cached:
     they depend on the hand alone, and a hand is asked about at every turn it is kept). One
     tile from ready, only a draw that lowers the shanten can; a ready hand may change its
@@ -69,7 +69,8 @@ def _live_faces(melds: Melds, c: Counts, concealed: bool, seat_wind: int, prevai
         more = hand.plus(y)
         for g in range(NUM_FACES):
             if (c2[g] and g != y and more.shanten_without(g) == 0
-                    and _scoring_waits(melds, _add(c2, g, -1), seat_wind, prevailing)):
+                    and _scoring_waits(melds, _add(c2, g, -1), seat_wind, prevailing,
+                                       minimum)):
                 out.append(y)
                 break
     return tuple(out)

@@ -25,6 +25,7 @@ from typing import Any
 from . import claims
 from .claims import PASS, ClaimWindow, claim_kind
 from .errors import IllegalAction
+from .options import Option, Options, resolve
 from .protocol import JSON, Action
 from .result import totals
 from .rng import deal_rng, seed_hash, shuffled
@@ -55,13 +56,31 @@ class ClaimGame:
     """Several players may win on one card (Sichuan); otherwise the nearest (head bump)."""
     card_word = "card"
     """What a refusal calls a card (mahjong: ``tile``)."""
+    option_specs: tuple[Option, ...] = ()
+    """The house-rule options the game takes (rules/options.md); none by default."""
+
+    # ------------------------------------------------------------------ options (OPT-0)
+
+    def options(self, raw: Mapping[str, Any] | None = None) -> Options:
+        return resolve(self.option_specs, raw, self.name)
+
+    def deck_of(self, options: Options) -> tuple[int, ...]:
+        """The cards a deal under ``options`` is played with (MCR without flowers: 136)."""
+        return self.deck
+
+    def _deal_fields(self, options: Options, number: int, rng: random.Random) -> dict[str, Any]:
+        """State fields an option sets per deal, drawn after the shuffle and the dealer
+        (OPT-0.3; MCR's prevailing wind)."""
+        return {}
 
     # ------------------------------------------------------------------ the deal
 
-    def new_deal(self, seed: int, dealer: int | None = None) -> Any:
+    def new_deal(self, seed: int, dealer: int | None = None,
+                 options: Mapping[str, Any] | None = None, number: int = 0) -> Any:
         check_dealer(dealer, self.players)
+        resolved = self.options(options)
         rng = deal_rng(seed)
-        cards = shuffled(self.deck, rng)  # the shuffle depends on the seed alone
+        cards = shuffled(self.deck_of(resolved), rng)  # the shuffle depends on the seed alone
         if dealer is None:
             dealer = rng.randrange(self.players)  # the first dealer is random
         hands: list[tuple[int, ...]] = [()] * self.players
@@ -71,7 +90,8 @@ class ClaimGame:
             n = self.hand_sizes[0] if k == 0 else self.hand_sizes[1]
             hands[seat] = cards[pos:pos + n]
             pos += n
-        return self._dealt(seed, dealer, tuple(hands), cards[pos:])
+        fields = {"options": resolved, **self._deal_fields(resolved, number, rng)}
+        return self._dealt(seed, dealer, tuple(hands), cards[pos:], fields)
 
     # ------------------------------------------------------------------ who acts, what they may do
 
@@ -166,7 +186,8 @@ class ClaimGame:
     def table_view(self, state: Any, seat: int | None, *, turn: int | None, wall: int,
                    players: list[JSON], events: list[JSON], **own: Any) -> JSON:
         """A view's top level, the same keys in every game (docs/views.md), around what the game
-        renders itself (``players``, ``events``, its ``own`` keys); the seed once it is over."""
+        renders itself (``players``, ``events``, its ``own`` keys); the seed once it is over.
+        The house rules (``options``, every key resolved) are public (OPT-0.2)."""
         view: JSON = {
             "game": self.name,
             "seat": seat,
@@ -175,6 +196,7 @@ class ClaimGame:
             "turn": turn,
             "wall_remaining": wall,
             "seed_hash": seed_hash(state.seed),
+            "options": state.options.to_json(),
             "players": players,
             **own,
             "to_act": seat is not None and seat in self.to_act(state),

@@ -10,8 +10,10 @@ the server, the AI and the tests find everything through this protocol, never by
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from .options import Option, Options
 from .result import WinRecord
 
 Action = dict[str, Any]
@@ -32,12 +34,25 @@ class Game(Protocol):
     """One line for a lobby."""
     players: int
     """Number of seats (3 or 4)."""
+    option_specs: tuple[Option, ...]
+    """The house-rule options the game takes (rules/options.md), each with its default."""
 
-    def new_deal(self, seed: int, dealer: int | None = None) -> Any:
+    def options(self, raw: Mapping[str, Any] | None = None) -> Options:
+        """``raw`` (a client's ``options`` object) checked and completed with the defaults;
+        ``InvalidOptions`` (``options/invalid``) names a key the game has not or a value its
+        option does not allow (OPT-0.1)."""
+        ...
+
+    def new_deal(self, seed: int, dealer: int | None = None,
+                 options: Mapping[str, Any] | None = None, number: int = 0) -> Any:
         """A fresh deal shuffled from ``seed``; ``dealer=None`` picks the dealer from the seed.
+        ``options``: the match's house rules (resolved by ``options``), part of the state;
+        ``number``: the deal's number in the match from 0, which an option may read
+        (OPT-MCR-3.2).
 
-        The shuffle depends on the seed alone: ``new_deal(seed)`` equals
-        ``new_deal(seed, d)`` for the dealer ``d`` it picked (its view's ``"dealer"``)."""
+        The shuffle depends on the seed (and the deck the options choose) alone:
+        ``new_deal(seed)`` equals ``new_deal(seed, d)`` for the dealer ``d`` it picked (its
+        view's ``"dealer"``)."""
         ...
 
     def to_act(self, state: Any) -> list[int]:

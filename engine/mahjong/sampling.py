@@ -85,6 +85,8 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
     seat = check_view(view)
     players = view["players"]
     n = game.players
+    options = game.options(view["options"])
+    deck = game.deck_of(options)
     melds = tuple(tuple(Meld(m["type"], ids(m["cards"]), m["from"], m["concealed"], m["added"])
                         for m in p["melds"]) for p in players)
     face_down = [(s, i) for s, ms in enumerate(melds) for i, m in enumerate(ms) if not m.tiles]
@@ -100,7 +102,7 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
         seen.update(shown.get(s, ()))
         seen.update(t for m in melds[s] for t in m.tiles)
         seen.update(discards[s])
-    pool = [t for t in game.deck if t not in seen]
+    pool = [t for t in deck if t not in seen]
     rng.shuffle(pool)
     if face_down:
         melds = _face_down_kongs(melds, face_down,
@@ -123,7 +125,7 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
     wall = [t for t in pool if t not in dealt]
     # another seat's draws show no tile; its own view (in a search's playouts) shows one: any
     # unseen tile will do, as nothing in the rules reads it
-    spare = wall or hand_pool or list(game.deck)
+    spare = wall or hand_pool or list(deck)
     events = tuple((e[0], e[1], rng.choice(spare), *e[3:]) if e[0] == "draw" and e[2] is None
                    else e for e in events)
     if len(wall) != view["wall_remaining"]:
@@ -146,7 +148,8 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
         seed=UNKNOWN_SEED, dealer=view["dealer"], wall=tuple(wall), hands=tuple(hands),
         melds=melds, discards=discards, phase=phase, turn=turn if turn is not None else 0,
         drawn=drawn, after_claim=after_claim, kong_draw=kong_draw, taken=taken,
-        wins=tuple(wins), payments=balanced(payments, scores), events=events, **(fields or {}))
+        wins=tuple(wins), payments=balanced(payments, scores), events=events,
+        options=options, **(fields or {}))
     if after_deal is not None:
         state = evolve(state, **after_deal(state))
     if claim is not None:

@@ -24,6 +24,7 @@ from ..core.claim_game import ClaimGame
 from ..core.claims import ClaimWindow, claim_kind
 from ..core.deal_event import deal_event, deal_json, only_own, open_deal_json
 from ..core.errors import IllegalAction
+from ..core.options import Options
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, totals
 from ..core.seats import first_after
@@ -78,6 +79,8 @@ class TableState:
     payments: tuple[Payment, ...] = ()
     events: tuple[tuple[Any, ...], ...] = ()
     """Public history: (kind, seat, tile id or None, detail...); draws are seen by the drawer."""
+    options: Options = Options()
+    """The match's house rules, resolved (OPT-0.2); a game's state sets its defaults."""
 
     def active(self, seat: int) -> bool:
         """Still playing (has not won)."""
@@ -176,10 +179,12 @@ class MahjongTable(ClaimGame):
     # ------------------------------------------------------------------ dealing
 
     def _dealt(self, seed: int, dealer: int, hands: tuple[tuple[int, ...], ...],
-               rest: tuple[int, ...]) -> Any:
+               rest: tuple[int, ...], dealt: dict[str, Any]) -> Any:
+        """``dealt``: the fields ``new_deal`` sets (the options, what they draw per deal)."""
         wall, fields, events = self._set_aside(rest)
         state = self.state_class(
-            seed=seed, dealer=dealer, wall=wall, hands=tuple(tuple(sorted(h)) for h in hands),
+            **dealt, seed=seed, dealer=dealer, wall=wall,
+            hands=tuple(tuple(sorted(h)) for h in hands),
             melds=((),) * self.players, discards=((),) * self.players, phase="play",
             turn=dealer, events=(deal_event(dealer, hands), *events), **fields)
         return self._start(state)

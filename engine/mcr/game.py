@@ -9,15 +9,18 @@ exhausted wall being a draw (MCR-3.4), and the settlement of MCR-5. Scoring is
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
 from typing import Any
 
+from ..core.options import Options
 from ..core.protocol import JSON
 from ..core.result import Payment, WinRecord, headline
 from ..core.state import evolve
 from ..mahjong import counts_of_ids
 from ..mahjong.table import MahjongTable, event, with_item, without
 from . import scoring
+from .options import OPTIONS, prevailing_wind
 from .shapes import is_complete
 from .state import State, Win
 
@@ -25,7 +28,7 @@ PLAYERS = 4
 FLOWER_IDS = range(136, 144)
 DECK = tuple(range(144))  # MCR-1.1: 136 suited and honour tiles (id // 4 = face), 8 flowers
 BASE = 8  # MCR-5.1, MCR-5.2
-PREVAILING_WIND = 0  # MCR-2.2: East
+WITHOUT_FLOWERS = DECK[:136]  # OPT-MCR-1.1: the 136 tiles without the eight flowers
 
 
 def is_flower(tile: int) -> bool:
@@ -43,9 +46,15 @@ class Mcr(MahjongTable):
     deck = DECK
     state_class = State
     several_winners = False  # MCR-3.2: head bump, the nearest winner only
-    prevailing_wind = PREVAILING_WIND
-    """MCR-2.2: a single deal is played in the East round; a subclass may set another (the
-    Botzone bot does: Botzone draws the round wind of each game at random)."""
+    option_specs = OPTIONS
+
+    # -------------------------------------------------------------- options (OPT-MCR)
+
+    def deck_of(self, options: Options) -> tuple[int, ...]:
+        return DECK if options.flowers else WITHOUT_FLOWERS  # OPT-MCR-1.1
+
+    def _deal_fields(self, options: Options, number: int, rng: random.Random) -> dict[str, Any]:
+        return {"prevailing": prevailing_wind(options, number, rng)}  # OPT-MCR-3
 
     # -------------------------------------------------------------- flowers (MCR-2.3)
 
@@ -123,17 +132,19 @@ class Mcr(MahjongTable):
             robbing_kong=robbing,
             fourth_tile=self.fourth_tile(state, tile >> 2, tile),
             seat_wind=self.seat_wind(state, seat),
-            prevalent_wind=self.prevailing_wind,
+            prevalent_wind=state.prevailing,
             flowers=len(state.flowers[seat]),
         )
         return scoring.evaluate(self.score_melds(state, seat), counts, tile >> 2, situation)
 
-    def _wins(self, ev: Any) -> bool:
-        return ev is not None and ev.meets_minimum  # MCR-4.2: scoring.MIN_POINTS before flowers
+    @staticmethod
+    def _wins(state: State, ev: Any) -> bool:
+        """MCR-4.2: the minimum before flowers, 8 or the match's (OPT-MCR-2.1)."""
+        return ev is not None and ev.meets(state.options.min_points)
 
     def _can_self_win(self, state: State, seat: int) -> bool:
         tile = state.drawn if state.drawn is not None else self._heavenly_tile(state, seat)
-        return self._wins(self.evaluation(state, seat, tile, None))
+        return self._wins(state, self.evaluation(state, seat, tile, None))
 
     def _heavenly_tile(self, state: State, seat: int) -> int:
         """MCR-3.1: with no draw, the winning tile is the one of the 14 giving the best total."""
@@ -145,7 +156,7 @@ class Mcr(MahjongTable):
         return best
 
     def _can_win_on(self, state: State, seat: int, tile: int, source: int, robbing: bool) -> bool:
-        return self._wins(self.evaluation(state, seat, tile, source, robbing))
+        return self._wins(state, self.evaluation(state, seat, tile, source, robbing))
 
     def _claim_options(self, state: State, seat: int, tile: int, source: int) -> list[Hashable]:
         """MCR-3.2: a win for anyone, pung or kong for anyone, a chow for the next player only;
@@ -165,7 +176,7 @@ class Mcr(MahjongTable):
     def _win(self, state: State, seat: int, tile: int, source: int | None,
              robbing: bool) -> State:
         ev = self.evaluation(state, seat, tile, source, robbing)
-        assert self._wins(ev), "a win was offered on a hand under the minimum"
+        assert self._wins(state, ev), "a win was offered on a hand under the minimum"
         total = ev.total
         if source is None:  # MCR-5.1
             pays = tuple(Payment(p, seat, BASE + total, "self_draw") for p in range(PLAYERS)
@@ -212,7 +223,7 @@ class Mcr(MahjongTable):
 
     def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
         view = self.common_view(state, seat, events_from)
-        view["prevailing_wind"] = "ESWN"[self.prevailing_wind]
+        view["prevailing_wind"] = "ESWN"[state.prevailing]
         for p in view["players"]:
             s = p["seat"]
             p["seat_wind"] = "ESWN"[self.seat_wind(state, s)]
@@ -224,7 +235,15 @@ class Mcr(MahjongTable):
         return view
 
     def score(self, spec: JSON) -> JSON:
-        return scoring.score_spec(spec)
+        """The calculator; ``spec["options"]`` (optional) sets the minimum the verdict
+        ``meets_minimum`` reads (OPT-MCR-2)."""
+        if not isinstance(spec, dict) or "options" not in spec:
+            return scoring.score_spec(spec)
+        options = self.options(spec["options"])
+        out = scoring.score_spec({k: v for k, v in spec.items() if k != "options"})
+        if out.get("winning"):
+            out["meets_minimum"] = out["points_before_flowers"] >= options.min_points
+        return out
 
 
 GAME = Mcr()

@@ -63,7 +63,7 @@ def hints(game: Mcr, state: State, seat: int) -> JSON:
         return scoring.Situation(
             self_drawn=self_drawn, wall_last=not state.wall,
             fourth_tile=game.fourth_tile(state, face, -1),
-            seat_wind=game.seat_wind(state, s), prevalent_wind=game.prevailing_wind,
+            seat_wind=game.seat_wind(state, s), prevalent_wind=state.prevailing,
             flowers=len(state.flowers[s]))
 
     def score(counts: Counts, face: int, self_drawn: bool) -> JSON | None:
@@ -71,7 +71,7 @@ def hints(game: Mcr, state: State, seat: int) -> JSON:
                               situation(seat, face, self_drawn))
         if ev is None:
             return None
-        return score_json(ev.meets_minimum, ev.total, ev.items())
+        return score_json(ev.meets(state.options.min_points), ev.total, ev.items())
 
     hinter = table_hinter(game, state, seat, faces=NUM_FACES, names=FACE_NAMES,
                           distance=distance, waits=waits, score=score)
@@ -94,7 +94,7 @@ def hints(game: Mcr, state: State, seat: int) -> JSON:
         pair = tuple(2 if f == face else 0 for f in range(NUM_FACES))
         for melds in pictured(s, face):
             ev = scoring.evaluate(melds, pair, face, situation(s, face, False))
-            if ev is not None and ev.meets_minimum:
+            if ev is not None and ev.meets(state.options.min_points):
                 return True
         return False
 

@@ -16,8 +16,10 @@ from .state import State
 def sample(game: Mcr, view: JSON, rng: random.Random) -> State:
     """A state ``view["seat"]`` cannot tell from the real one; see ``engine/core/sampling.py``."""
     flowers = tuple(ids(p["flowers"]) for p in view["players"])
+    prevailing = "ESWN".index(view["prevailing_wind"])
     return sample_table(game, view, rng, known=[t for f in flowers for t in f],
-                        fields={"flowers": flowers}, turn=view["dealer"])
+                        fields={"flowers": flowers, "prevailing": prevailing},
+                        turn=view["dealer"])
 
 
 __all__ = ["sample"]

@@ -136,7 +136,11 @@ class Evaluation:
     @property
     def meets_minimum(self) -> bool:
         """MCR-4.2: at least 8 points before flowers."""
-        return self.points >= MIN_POINTS
+        return self.meets(MIN_POINTS)
+
+    def meets(self, minimum: int) -> bool:
+        """At least ``minimum`` points before flowers (MCR-4.2's 8, or OPT-MCR-2's)."""
+        return self.points >= minimum
 
     @property
     def flowers(self) -> int:
@@ -867,9 +871,10 @@ def winning_faces(melds: Sequence[Meld], concealed13: Sequence[int]) -> tuple[in
 
 
 def hint(melds: Sequence[Meld], concealed13: Sequence[int],
-         situation: Situation = Situation()) -> list[tuple[int, int]]:
+         situation: Situation = Situation(), minimum: int = MIN_POINTS) -> list[tuple[int, int]]:
     """For a ready hand (``concealed13``: 3k+1 concealed tiles), each face that completes it and
-    the points it would score before flowers — 0 when under the 8-point minimum (MCR-4.2).
+    the points it would score before flowers — 0 when under the minimum (MCR-4.2: 8; or the
+    match's, OPT-MCR-2).
 
     The win is scored as ``situation`` says (by default on a discard, not the fourth tile);
     pass ``Situation(self_drawn=True)`` for self-draws. Faces whose four copies the player
@@ -881,7 +886,7 @@ def hint(melds: Sequence[Meld], concealed13: Sequence[int],
         c = list(c13)
         c[f] += 1
         ev = evaluate(melds, tuple(c), f, situation)
-        pts = ev.points if ev is not None and ev.meets_minimum else 0
+        pts = ev.points if ev is not None and ev.meets(minimum) else 0
         out.append((f, pts))
     return out
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.options import Options
 from ..mahjong.table import Meld, TableState
+from .options import DEFAULTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +30,9 @@ class State(TableState):
     """Each seat's exposed flowers (MCR-2.3), public."""
     drawn_game: bool = False
     """The wall ran out with no winner (MCR-3.4): nobody pays."""
+    options: Options = DEFAULTS
+    prevailing: int = 0
+    """The deal's prevailing wind, 0–3 for East…North (MCR-2.2, OPT-MCR-3)."""
 
 
 __all__ = ["Meld", "State", "Win"]

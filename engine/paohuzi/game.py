@@ -140,8 +140,8 @@ class Paohuzi(ClaimGame):
     # ------------------------------------------------------------------ the deal (PH-2)
 
     def _dealt(self, seed: int, dealer: int, hands: tuple[tuple[int, ...], ...],
-               rest: tuple[int, ...]) -> State:
-        state = State(seed=seed, dealer=dealer, stock=rest, hands=hands,
+               rest: tuple[int, ...], fields: dict[str, Any]) -> State:
+        state = State(**fields, seed=seed, dealer=dealer, stock=rest, hands=hands,
                       groups=((),) * PLAYERS, rows=((),) * PLAYERS, phase="deal", turn=dealer,
                       shown=hands[dealer][-1])  # the dealer's 21st card, shown to everyone
         return self.open_deal(state)

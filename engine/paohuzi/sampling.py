@@ -90,7 +90,8 @@ def sample(game: Paohuzi, view: JSON, rng: random.Random) -> State:
     base = State(seed=UNKNOWN_SEED, dealer=dealer, stock=(), hands=((),) * PLAYERS,
                  groups=groups, rows=rows, phase=phase, turn=turn, shown=shown,
                  dead=tuple(p["dead"] for p in players), passed=_passed(view, seat, rows),
-                 payments=balanced((), [p["score"] for p in players]), events=events)
+                 payments=balanced((), [p["score"] for p in players]), events=events,
+                 options=game.options(view["options"]))
     state = base
     for _ in range(TRIES):
         rng.shuffle(pool)

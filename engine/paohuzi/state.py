@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.claims import ClaimWindow
+from ..core.options import Options
 from ..core.result import Payment
 from .scoring import Evaluation
 
@@ -86,6 +87,8 @@ class State:
     payments: tuple[Payment, ...] = ()
     events: tuple[tuple[Any, ...], ...] = ()
     """Public history: (kind, seat, card id or None, detail...)."""
+    options: Options = Options()
+    """The match's house rules, resolved (OPT-0.2)."""
 
 
 __all__ = ["PLAYERS", "Group", "State", "Win"]

@@ -45,9 +45,9 @@ def reference_ukeire(c: Counts, concealed: bool, unseen: Counts) -> int:
 
 
 def reference_waits(melds: tuple[scoring.Meld, ...], c: Counts, seat_wind: int,
-                    prevailing: int) -> tuple[int, ...]:
+                    prevailing: int, minimum: int = scoring.MIN_POINTS) -> tuple[int, ...]:
     situation = scoring.Situation(seat_wind=seat_wind, prevalent_wind=prevailing)
-    return tuple(f for f, pts in scoring.hint(melds, c, situation) if pts)
+    return tuple(f for f, pts in scoring.hint(melds, c, situation, minimum) if pts)
 
 
 def reference_discard(me: Any, discards: list[dict[str, Any]]) -> dict[str, Any]:
@@ -61,7 +61,7 @@ def reference_discard(me: Any, discards: list[dict[str, Any]]) -> dict[str, Any]
         after = plus(me.counts, f, -1)
         sh = engine_shanten(after, seven_pairs=me.concealed)
         value = sum(me.unseen[w] for w in reference_waits(
-            me.melds, after, me.seat_wind, me.prevailing)) if sh == 0 else 0
+            me.melds, after, me.seat_wind, me.prevailing, me.minimum)) if sh == 0 else 0
         suit_size = sum(me.counts[9 * (f // 9):9 * (f // 9) + 9]) if f < 27 else 99
         honour_or_terminal = f >= 27 or f % 9 in (0, 8)
         return (sh, -value, -reference_ukeire(after, me.concealed, me.unseen), suit_size,
