@@ -25,10 +25,12 @@ from ..core import claims
 from ..core.claim_game import ClaimGame
 from ..core.claims import PASS, ClaimWindow, claim_kind
 from ..core.deal_event import deal_event, deal_json, only_own, open_deal_json
+from ..core.options import Options
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, WinRecord, totals
 from ..core.state import evolve, with_item, without
 from .cards import DECK, FACE_NAMES, NUM_FACES, SHAPES_WITH, card_json, counts_of_ids
+from .options import OPTIONS, payment
 from .scoring import FOUR_KINDS, Evaluation, Exposed, evaluate, group_huxi, heavenly, score_spec
 from .state import PLAYERS, Group, State, Win
 
@@ -136,6 +138,7 @@ class Paohuzi(ClaimGame):
     claim_ranks = RANK
     claim_action = staticmethod(claim_action)
     card_json = staticmethod(card_json)
+    option_specs = OPTIONS
 
     # ------------------------------------------------------------------ the deal (PH-2)
 
@@ -169,7 +172,7 @@ class Paohuzi(ClaimGame):
         for k in range(PLAYERS):  # PH-2.4: Heavenly wins, the dealer first, then in turn order
             seat = (dealer + k) % PLAYERS
             ev = heavenly(self.exposed(state, seat), tuple(counts_of_ids(state.hands[seat])),
-                          dealer=k == 0)
+                          dealer=k == 0, minimum=state.options.min_huxi)
             if ev is not None:
                 return evolve(state, phase="heavenly", turn=seat,
                               win=Win(seat=seat, card=None, revealer=None, evaluation=ev),
@@ -209,14 +212,15 @@ class Paohuzi(ClaimGame):
 
     def winning(self, state: State, seat: int, card: int | None, own: bool) -> Evaluation | None:
         """The best reading if ``seat`` wins on ``card`` (None: as its hand stands) with at least
-        15 huxi (PH-5.1); None otherwise, and always for a dead hand (PH-4.8)."""
+        15 huxi (PH-5.1; the match's ``min_huxi``, OPT-PH-1.1); None otherwise, and always for a
+        dead hand (PH-4.8)."""
         if state.dead[seat]:
             return None
         n = self.holding(state, seat) + (card is not None)
         if not 21 <= n <= 26:  # seven groups hold 21 cards, one more per ti or pao, less a pair
             return None
         ev = evaluate(self.exposed(state, seat), tuple(counts_of_ids(state.hands[seat])),
-                      None if card is None else card >> 2, own)
+                      None if card is None else card >> 2, own, state.options.min_huxi)
         return ev if ev is not None and ev.winning else None
 
     # ------------------------------------------------------------------ who acts, what they may do
@@ -398,7 +402,8 @@ class Paohuzi(ClaimGame):
                 peng = peng or g.cards[0] >> 2 == f
         out: list[Hashable] = []
         if reveal and not dead and 20 <= hold <= 25:  # PH-5.2 (seven groups: 21 to 26 cards)
-            ev = evaluate(tuple((g.kind, g.faces) for g in groups), tuple(counts), f, own)
+            ev = evaluate(tuple((g.kind, g.faces) for g in groups), tuple(counts), f, own,
+                          state.options.min_huxi)  # OPT-PH-1.1
             if ev is not None and ev.winning:
                 out.append("win")
         loose_n = len(hand) - 3 * counts.count(3)
@@ -505,15 +510,20 @@ class Paohuzi(ClaimGame):
     # ------------------------------------------------------------------ the end (PH-6)
 
     def _settle(self, state: State, win: Win) -> State:
-        """PH-6.4: each opponent pays the winner its tun."""
-        pays = tuple(Payment(s, win.seat, win.tun, "win", win.evaluation.heavenly or "")
+        """PH-6.4: each opponent pays the winner its tun, with the match's self-draw bonus and
+        cap (OPT-PH-2, OPT-PH-6)."""
+        amount = payment(state.options, win.tun, win.self_draw)
+        pays = tuple(Payment(s, win.seat, amount, "win", win.evaluation.heavenly or "")
                      for s in range(PLAYERS) if s != win.seat)
         return evolve(state, phase="over", window=None, may_win=None, win=win,
                       payments=state.payments + pays,
                       events=state.events + (("win", win.seat, win.card, win.huxi, win.tun),))
 
     def _result_details(self, state: State) -> JSON:
-        return {"win": self.win_json(state.win) if state.win is not None else None,
+        win = state.win
+        return {"win": None if win is None else self.win_json(win) | {
+                    "self_draw": win.self_draw,  # OPT-PH-2: what each opponent paid and why
+                    "payment": payment(state.options, win.tun, win.self_draw)},
                 "exhausted": state.exhausted}
 
     @staticmethod
@@ -644,7 +654,13 @@ class Paohuzi(ClaimGame):
         return self._claim_options(state, seat, w.card, w.source, w.kind == "reveal")
 
     def score(self, spec: JSON) -> JSON:
-        return score_spec(spec)
+        """The calculator; ``spec["options"]`` (optional) sets the minimum the verdict and the
+        tun count from (OPT-PH-1, OPT-0.4)."""
+        if not isinstance(spec, dict) or "options" not in spec:
+            return score_spec(spec)
+        options: Options = self.options(spec["options"])
+        return score_spec({k: v for k, v in spec.items() if k != "options"},
+                          options.min_huxi)
 
 
 GAME = Paohuzi()
