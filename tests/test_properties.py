@@ -37,7 +37,7 @@ VARIANTS = {  # house rules (rules/options.md): every property holds under them 
     "mcr": [{"flowers": False, "prevailing_wind": "random", "min_points": 1},
             {"min_points": 24, "prevailing_wind": "rotate"}],
     "paohuzi": [{"min_huxi": 10, "self_draw_bonus": "double", "payment_cap": 3},
-                {"min_huxi": 10, "self_draw_bonus": "tun"}],
+                {"min_huxi": 10, "self_draw_bonus": "tun", "pao": "mandatory"}],
 }
 VARIANT_SEEDS = range(max(1, len(SEEDS) // 3))
 CASES = [pytest.param(GAMES[name], seed, id=f"{name}-{seed}") for name in GAMES for seed in SEEDS]

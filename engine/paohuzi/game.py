@@ -347,6 +347,10 @@ class Paohuzi(ClaimGame):
             if window is not None:
                 return evolve(state, stock=stock, events=seen, phase="claim", turn=seat,
                               window=window, may_win=None)
+            forced = self._forced_pao(state, card, seat, reveal=True)
+            if forced is not None:  # OPT-PH-4.1: nobody may win, so the pao is made
+                return self._take(evolve(state, stock=stock, events=seen), forced, "pao",
+                                  card, seat)
             # nobody takes it: the revealer's row (PH-3.3), and passed for the revealer (PH-4.9)
             state = evolve(state, stock=stock, events=seen,
                            rows=with_item(state.rows, seat, state.rows[seat] + (card,)),
@@ -380,7 +384,26 @@ class Paohuzi(ClaimGame):
     def _claim_options(self, state: State, seat: int, card: int, source: int,
                        reveal: bool) -> list[Hashable]:
         """What ``seat`` may claim on ``card`` revealed or discarded by ``source`` (PH-4.1,
-        PH-4.2): win on a reveal only, pao or peng by anyone, chi by the revealer or the next."""
+        PH-4.2): win on a reveal only, pao or peng by anyone, chi by the revealer or the next.
+        Under a mandatory pao (OPT-PH-4.1) a card someone must pao offers wins only (step 2);
+        the pao is no choice: it is made when nobody wins (``_forced_pao``)."""
+        out = self._offers(state, seat, card, source, reveal)
+        if state.options.pao == "mandatory" and out != ["win"] and out \
+                and self._forced_pao(state, card, source, reveal) is not None:
+            return [o for o in out if o == "win"]
+        return out
+
+    def _forced_pao(self, state: State, card: int, source: int, reveal: bool) -> int | None:
+        """OPT-PH-4.1: the seat that must pao ``card`` under ``"mandatory"`` (one at most: the
+        other three copies are its own), None when there is none or the pao is optional."""
+        if state.options.pao != "mandatory":
+            return None
+        return next((s for s in range(PLAYERS)
+                     if "pao" in self._offers(state, s, card, source, reveal)), None)
+
+    def _offers(self, state: State, seat: int, card: int, source: int,
+                reveal: bool) -> list[Hashable]:
+        """Every claim of PH-4.1 and PH-4.2 ``seat`` could make on ``card``, a pao included."""
         own = seat == source
         if own and not reveal:
             return []
@@ -409,7 +432,8 @@ class Paohuzi(ClaimGame):
         loose_n = len(hand) - 3 * counts.count(3)
         # PH-4.4 pao: a kan or a wei with another's card; a peng with a revealed card
         can_pao = (not own and (n == 3 or wei)) or (reveal and peng)
-        if can_pao and (dead or hold + 1 <= target(fours + 1) or loose_n):  # PH-4.7
+        if can_pao and (dead or hold + 1 <= target(fours + 1) or loose_n  # PH-4.7
+                        or state.options.pao == "mandatory"):  # OPT-PH-4.2: made all the same
             out.append("pao")
         if dead or state.passed[seat] >> f & 1:  # PH-4.8, PH-4.9
             return out
@@ -447,8 +471,11 @@ class Paohuzi(ClaimGame):
         if window is not None:
             return evolve(state, hands=hands, passed=passed, events=seen, phase="claim",
                           turn=seat, window=window, may_win=None)
-        state = evolve(state, hands=hands, passed=passed, events=seen, may_win=None,
-                       rows=with_item(state.rows, seat, state.rows[seat] + (card,)))
+        forced = self._forced_pao(state, card, seat, reveal=False)
+        state = evolve(state, hands=hands, passed=passed, events=seen, may_win=None)
+        if forced is not None:  # OPT-PH-4.1: nobody wins on a discard, the pao is made
+            return self._take(state, forced, "pao", card, seat)
+        state = evolve(state, rows=with_item(state.rows, seat, state.rows[seat] + (card,)))
         return self._reveal(state, nxt(seat))
 
     def _resolve(self, state: State) -> State:
@@ -463,48 +490,56 @@ class Paohuzi(ClaimGame):
                 passed[s] |= bit
         state = evolve(state, window=None, passed=tuple(passed))
         if not taking:
+            forced = self._forced_pao(state, w.card, w.source, w.kind == "reveal")
+            if forced is not None:  # OPT-PH-4.1: every win declined, step 3's pao is made
+                return self._take(state, forced, "pao", w.card, w.source)
             if w.kind == "reveal":
                 passed[w.source] |= bit
             rows = with_item(state.rows, w.source, state.rows[w.source] + (w.card,))
             state = evolve(state, rows=rows, passed=tuple(passed))
             return self._reveal(state, nxt(w.source))
         seat, key = taking[0]
-        kind = claim_kind(key)
-        source = None if seat == w.source else w.source
-        if kind == "win":
+        if claim_kind(key) == "win":
             ev = self.winning(state, seat, w.card, seat == w.source)
             assert ev is not None
             hand = tuple(sorted(state.hands[seat] + (w.card,)))
             state = evolve(state, hands=with_item(state.hands, seat, hand))
             return self._settle(state, Win(seat=seat, card=w.card, revealer=w.source,
                                            evaluation=ev))
+        return self._take(state, seat, key, w.card, w.source)
+
+    def _take(self, state: State, seat: int, key: Hashable, card: int, owner: int) -> State:
+        """``seat`` takes ``card`` of ``owner`` (its reveal or discard) into a pao, peng or chi
+        (PH-4.4, PH-4.5), then discards or not (PH-3.2)."""
+        kind = claim_kind(key)
+        source = None if seat == owner else owner
         hand = state.hands[seat]
         groups = state.groups[seat]
         used: tuple[int, ...]
         bi: tuple[Any, ...] = ()  # a chi's event says its bi groups apart (PH-4.6)
         if kind == "pao":
-            used = tuple(c for c in hand if c >> 2 == w.card >> 2)
+            used = tuple(c for c in hand if c >> 2 == card >> 2)
             if len(used) == 3:  # from a kan
-                groups += (Group("pao", tuple(sorted(used + (w.card,))), source),)
+                groups += (Group("pao", tuple(sorted(used + (card,))), source),)
             else:  # from a wei or a peng
                 i = next(i for i, g in enumerate(groups)
-                         if g.kind in ("wei", "peng") and g.face == w.card >> 2)
-                pao = Group("pao", tuple(sorted(groups[i].cards + (w.card,))), source)
+                         if g.kind in ("wei", "peng") and g.face == card >> 2)
+                pao = Group("pao", tuple(sorted(groups[i].cards + (card,))), source)
                 groups = with_item(groups, i, pao)
         elif kind == "peng":
-            used = tuple(c for c in hand if c >> 2 == w.card >> 2)
-            groups += (Group("peng", tuple(sorted(used + (w.card,))), source),)
+            used = tuple(c for c in hand if c >> 2 == card >> 2)
+            groups += (Group("peng", tuple(sorted(used + (card,))), source),)
         else:
             assert isinstance(key, tuple)
             main: tuple[int, ...] = key[1]
             bis: tuple[tuple[int, ...], ...] = key[2]
             used = main + tuple(c for g in bis for c in g)
-            groups += (Group("chi", tuple(sorted(main + (w.card,))), source),)
+            groups += (Group("chi", tuple(sorted(main + (card,))), source),)
             groups += tuple(Group("chi", tuple(sorted(g))) for g in bis)
             bi = (tuple(tuple(sorted(g)) for g in bis),)
         state = evolve(state, hands=with_item(state.hands, seat, without(hand, used)),
                        groups=with_item(state.groups, seat, groups),
-                       events=state.events + ((kind, seat, w.card, w.source, used, *bi),))
+                       events=state.events + ((kind, seat, card, owner, used, *bi),))
         return self._after_take(state, seat)
 
     # ------------------------------------------------------------------ the end (PH-6)

@@ -1,8 +1,10 @@
 """Paohuzi's house-rule options (rules/options.md, OPT-PH): the minimum huxi, the self-draw
-bonus, the payment cap. With every option at its default the game is exactly ``paohuzi.md``.
+bonus, mandatory pao, the payment cap. With every option at its default the game is exactly
+``paohuzi.md``. The minimum is read where wins are checked and tun counted, the pao where claims
+are offered (engine/paohuzi/game.py), the payment here.
 
-Only the options the engine plays are declared (OPT-PH-3 名堂, OPT-PH-4 mandatory pao and
-OPT-PH-5 xing are not yet: declaring them would offer rules nobody applies)."""
+Only the options the engine plays are declared (OPT-PH-3 名堂 and OPT-PH-5 xing are not yet:
+declaring them would offer rules nobody applies)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ most 24 tun at a 10 minimum, 50 with a doubled self-draw. So the bound refuses n
 OPTIONS: tuple[Option, ...] = (
     Option("min_huxi", 15, "OPT-PH-1", values=(15, 10)),
     Option("self_draw_bonus", "none", "OPT-PH-2", values=("none", "tun", "double")),
+    Option("pao", "optional", "OPT-PH-4", values=("optional", "mandatory")),
     Option("payment_cap", 0, "OPT-PH-6", bounds=(0, PAYMENT_CAP_MAX)),
 )
 DEFAULTS: Options = resolve(OPTIONS, None, "paohuzi")

@@ -17,7 +17,7 @@ from engine.paohuzi.hints import hints
 from engine.paohuzi.options import DEFAULTS, PAYMENT_CAP_MAX
 from engine.paohuzi.scoring import evaluate, tun_of
 
-from .position import act, position, reveal
+from .position import act, discard, events, faces, kinds, position, reveal
 
 W = "x1 x2 x3 d1 d2 d3 x2 x7 x10 d2 d7 d10 x4 x6 x7 x8 x9 d4 d5 d6"
 """Twenty cards waiting on x5 (x4 x5 x6): 3 + 6 + 3 + 6 + three runs 0 = 18 huxi, two tun."""
@@ -59,9 +59,10 @@ def test_missing_keys_take_their_defaults():
     """OPT-0.1: options may be left out or given in part; the rest are the defaults; a state
     made by hand plays the defaults."""
     assert G.options() == G.options({}) == DEFAULTS == position({}).options
-    assert DEFAULTS.to_json() == {"min_huxi": 15, "self_draw_bonus": "none", "payment_cap": 0}
+    assert DEFAULTS.to_json() == {"min_huxi": 15, "self_draw_bonus": "none", "pao": "optional",
+                                  "payment_cap": 0}
     assert G.options({"min_huxi": 10}).to_json() == {
-        "min_huxi": 10, "self_draw_bonus": "none", "payment_cap": 0}
+        "min_huxi": 10, "self_draw_bonus": "none", "pao": "optional", "payment_cap": 0}
 
 
 @pytest.mark.parametrize(("raw", "key"), [
@@ -73,6 +74,7 @@ def test_missing_keys_take_their_defaults():
     ({"payment_cap": PAYMENT_CAP_MAX + 1}, "payment_cap"),
     ({"payment_cap": 20.0}, "payment_cap"),
     ({"payment_cap": True}, "payment_cap"),
+    ({"pao": "forced"}, "pao"),                        # OPT-PH-4: optional or mandatory
     ({"min_points": 8}, "min_points"),                 # another game's key
     ({"mingtang": "full"}, "mingtang"),                # not played yet: not offered
     ({"xing": "follow"}, "xing"),
@@ -90,7 +92,7 @@ def test_every_view_carries_the_resolved_options_and_a_replay_is_exact():
     deal; the sampler keeps them."""
     options = {"min_huxi": 10, "payment_cap": 3}
     state = G.new_deal(5, options=options)
-    resolved = {"min_huxi": 10, "self_draw_bonus": "none", "payment_cap": 3}
+    resolved = {"min_huxi": 10, "self_draw_bonus": "none", "pao": "optional", "payment_cap": 3}
     for seat in (None, 0, 1, 2):
         assert G.view(state, seat)["options"] == resolved
     assert G.open_view(state)["options"] == resolved
@@ -99,11 +101,13 @@ def test_every_view_carries_the_resolved_options_and_a_replay_is_exact():
 
 
 def test_the_room_form_of_each_option():
-    """OPT-PH-1, OPT-PH-2, OPT-PH-6: what a client builds a room form from."""
+    """OPT-PH-1, OPT-PH-2, OPT-PH-4, OPT-PH-6: what a client builds a room form from."""
     assert [o.to_json() for o in G.option_specs] == [
         {"key": "min_huxi", "rule": "OPT-PH-1", "default": 15, "values": [15, 10]},
         {"key": "self_draw_bonus", "rule": "OPT-PH-2", "default": "none",
          "values": ["none", "tun", "double"]},
+        {"key": "pao", "rule": "OPT-PH-4", "default": "optional",
+         "values": ["optional", "mandatory"]},
         {"key": "payment_cap", "rule": "OPT-PH-6", "default": 0, "min": 0,
          "max": PAYMENT_CAP_MAX},
     ]
@@ -250,3 +254,82 @@ def test_a_drawn_deal_pays_nothing_under_any_option():
                   payment_cap=1, min_huxi=10)
     after = act(state, 0, type="discard", card=state.hands[0][0])
     assert after.phase == "over" and after.exhausted and deltas(after) == [0, 0, 0]
+
+
+# ------------------------------------------------------------------ OPT-PH-4 mandatory pao
+
+MANDATORY = {"pao": "mandatory"}
+
+
+def test_a_kan_must_pao_a_discard_or_a_reveal():
+    """OPT-PH-4.1: with a kan in hand, another player's discarded or revealed fourth card is
+    a pao, made at once (no choice to pass); under ``"optional"`` it is offered (PH-4.4)."""
+    state = position({0: "x5 x9 d9", 2: "x5 x5 x5 d1 d3"}, hold={0: 21, 2: 20})
+    assert G.legal_actions(discard(state, 0, "x5"), 2) == [{"type": "pao"}, {"type": "pass"}]
+    after = discard(under(state, **MANDATORY), 0, "x5")
+    assert after.window is None and G.to_act(after) == [2]  # the first pao: its discard
+    pao = after.groups[2][-1]
+    assert (pao.kind, faces(pao.cards), pao.source) == ("pao", "x5 x5 x5 x5", 0)
+    assert events(after)[-2:] == [("discard", 0, "x5"), ("pao", 2, "x5")]
+    state = under(position({2: "x5 x5 x5 d1 d3"}, hold={2: 20}, stock="x5"), **MANDATORY)
+    after = reveal(state, 1)
+    assert after.window is None and kinds(after, 2)[-1] == ("pao", "x5 x5 x5 x5")
+
+
+def test_a_wei_must_pao_anothers_card_and_a_peng_a_revealed_one():
+    """OPT-PH-4.1: an own wei with another player's card; an own peng with a card revealed by
+    anyone, the owner included."""
+    state = position({0: "x5 x9 d9", 2: "d1 d3"}, groups={2: [("wei", "x5 x5 x5")]},
+                     hold={0: 21, 2: 20})
+    after = discard(under(state, **MANDATORY), 0, "x5")
+    assert after.window is None and kinds(after, 2)[0] == ("pao", "x5 x5 x5 x5")
+    groups = {2: [("peng", "x5 x5 x5", 1)]}
+    for revealer in (0, 2):
+        state = position({2: "d1 d3"}, groups=groups, hold={2: 20}, stock="x5")
+        after = reveal(under(state, **MANDATORY), revealer)
+        assert after.window is None and kinds(after, 2)[0] == ("pao", "x5 x5 x5 x5"), revealer
+    state = position({0: "x5 x9 d9", 2: "d1 d3"}, groups=groups, hold={0: 21, 2: 20})
+    after = discard(under(state, **MANDATORY), 0, "x5")  # a discard: no pao on a peng
+    assert after.window is None and kinds(after, 2)[0][0] == "peng"
+
+
+def test_peng_stays_optional():
+    """OPT-PH-4.1: "Peng stays optional"."""
+    state = under(position({0: "x5 x9 d9", 2: "x5 x5 d1 d3 d8"}, hold={0: 21, 2: 20}),
+                  **MANDATORY)
+    after = discard(state, 0, "x5")
+    assert G.legal_actions(after, 2) == [{"type": "peng"}, {"type": "pass"}]
+
+
+def test_the_pao_players_own_win_may_still_be_chosen():
+    """OPT-PH-4.1: unless a win takes the card at step 2, its own win included, which it may
+    still choose: the pao player is offered the win, not the pao; declining it makes the pao."""
+    hand = "d5 d5 d5 x1 x2 x3 x4 x5 x6 x7 x8 x9 d6 d7 d8 d2 d7 d10 x10 x10"  # 18 on d5
+    state = under(position({2: hand}, stock="d5"), **MANDATORY)
+    after = reveal(state, 1)
+    assert G.legal_actions(after, 2) == [{"type": "win"}, {"type": "pass"}]
+    assert G.result(act(after, 2, type="win"))["win"]["huxi"] == 18
+    after = act(after, 2, type="pass")
+    assert kinds(after, 2)[-1] == ("pao", "d5 d5 d5 d5") and G.to_act(after) == [2]
+
+
+def test_another_players_win_comes_first():
+    """OPT-PH-4.1 with PH-4.1 step 2: another player's win on the card takes it; when it is
+    declined the pao is made."""
+    state = under(position({0: W, 2: "x5 x5 x5 d1 d3"}, hold={2: 20}, stock="x5"),
+                  **MANDATORY)
+    after = reveal(state, 1)
+    assert G.to_act(after) == [0] and G.legal_actions(after, 2) == []
+    assert G.result(act(after, 0, type="win"))["win"]["seat"] == 0
+    after = act(after, 0, type="pass")
+    assert kinds(after, 2)[-1] == ("pao", "x5 x5 x5 x5")
+
+
+def test_a_mandatory_pao_with_no_discard_left_kills_the_hand():
+    """OPT-PH-4.2: the pao is made even if no legal discard would remain (PH-4.7 offers none
+    under ``"optional"``); the hand is then dead as in PH-4.8."""
+    state = position({0: "x5 x9 d9", 2: "x5 x5 x5"}, hold={0: 21, 2: 21})
+    assert discard(state, 0, "x5").window is None and not discard(state, 0, "x5").dead[2]
+    after = discard(under(state, **MANDATORY), 0, "x5")
+    assert kinds(after, 2)[-1] == ("pao", "x5 x5 x5 x5") and after.dead[2]
+    assert ("dead", 2, None) in events(after)
