@@ -690,12 +690,15 @@ class Paohuzi(ClaimGame):
 
     def score(self, spec: JSON) -> JSON:
         """The calculator; ``spec["options"]`` (optional) sets the minimum the verdict and the
-        tun count from (OPT-PH-1, OPT-0.4)."""
+        tun count from (OPT-PH-1, OPT-0.4), and a winning hand says what each opponent pays
+        (``payment``: a win on the winner's ``own_reveal`` is a self-draw, OPT-PH-2, OPT-PH-6)."""
         if not isinstance(spec, dict) or "options" not in spec:
             return score_spec(spec)
         options: Options = self.options(spec["options"])
-        return score_spec({k: v for k, v in spec.items() if k != "options"},
-                          options.min_huxi)
+        out = score_spec({k: v for k, v in spec.items() if k != "options"}, options.min_huxi)
+        if out["winning"]:
+            out["payment"] = payment(options, out["tun"], spec.get("own_reveal") is True)
+        return out
 
 
 GAME = Paohuzi()

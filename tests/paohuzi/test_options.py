@@ -189,6 +189,7 @@ def test_the_calculator_reads_the_minimum():
     assert not out["winning"] and out["huxi"] == 14 and "minimum of 15" in out["reason"]
     out = G.score(spec | {"options": {"min_huxi": 10}})
     assert out["winning"] and (out["huxi"], out["tun"], out["minimum"]) == (14, 2, 10)
+    assert out["payment"] == 2
     with pytest.raises(InvalidOptions):
         G.score(spec | {"options": {"min_huxi": 11}})
 
@@ -232,6 +233,19 @@ def test_no_bonus_on_a_heavenly_win():
         after = act(G.open_deal(under(dealt, self_draw_bonus=bonus)), 1, type="win")
         assert not G.result(after)["win"]["self_draw"]
         assert deltas(after) == [-6, 12, -6], bonus
+
+
+def test_the_calculator_says_the_payment():
+    """OPT-PH-2, OPT-PH-6: with ``options`` the calculator says what each opponent pays; a win
+    on the winner's own reveal is a self-draw (W on x5: 18 huxi, two tun)."""
+    spec = {"concealed": W.split(), "winning_card": "x5"}
+    rows = [({}, False, 2), ({"self_draw_bonus": "double"}, False, 2),
+            ({"self_draw_bonus": "double"}, True, 4), ({"self_draw_bonus": "tun"}, True, 3),
+            ({"self_draw_bonus": "double", "payment_cap": 3}, True, 3),
+            ({"min_huxi": 10, "self_draw_bonus": "tun"}, True, 4)]
+    for options, own, pay in rows:
+        out = G.score(spec | {"own_reveal": own, "options": options})
+        assert out["payment"] == pay, (options, own)
 
 
 # ------------------------------------------------------------------ OPT-PH-6 payment cap
