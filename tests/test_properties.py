@@ -464,10 +464,14 @@ def test_malformed_actions_are_refused(game: Game, seed: int) -> None:
             refuse(game, state, actor, b, f"step {i}: a malformed action")
 
 
-@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+@pytest.mark.parametrize("game", [*GAMES.values(), *(Variant(GAMES[n], o) for n, vs in
+                                                     VARIANTS.items() for o in vs)],
+                         ids=[*GAMES, *(f"{n}{json.dumps(o, separators=(',', ':'))}"
+                                        for n, vs in VARIANTS.items() for o in vs)])
 def test_shuffle_depends_on_the_seed_alone(game: Game) -> None:
     """``new_deal(seed)`` equals ``new_deal(seed, dealer)`` for the dealer it drew, so a server can
-    store the dealer it got and replay the deal either way."""
+    store the dealer it got and replay the deal either way; under options too (what an option
+    draws after the dealer, OPT-0.3, is the same either way)."""
     for seed in range(20):
         state = game.new_deal(seed)
         dealer = game.view(state, None)["dealer"]

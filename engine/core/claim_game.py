@@ -81,8 +81,8 @@ class ClaimGame:
         resolved = self.options(options)
         rng = deal_rng(seed)
         cards = shuffled(self.deck_of(resolved), rng)  # the shuffle depends on the seed alone
-        if dealer is None:
-            dealer = rng.randrange(self.players)  # the first dealer is random
+        drawn = rng.randrange(self.players)  # the first dealer is random; drawn always, so
+        dealer = drawn if dealer is None else dealer  # what options draw next is the same
         hands: list[tuple[int, ...]] = [()] * self.players
         pos = 0
         for k in range(self.players):  # in turn order from the dealer
