@@ -36,6 +36,8 @@ SEEDS = range(int(os.environ.get("PAIJU_PROPERTY_SEEDS", "30")))
 VARIANTS = {  # house rules (rules/options.md): every property holds under them too
     "mcr": [{"flowers": False, "prevailing_wind": "random", "min_points": 1},
             {"min_points": 24, "prevailing_wind": "rotate"}],
+    "sichuan": [{"fan_cap": None, "self_draw_bonus": "fan", "dian_gang_hua": "discard"},
+                {"fan_cap": 2, "self_draw_bonus": "none"}],
 }
 VARIANT_SEEDS = range(max(1, len(SEEDS) // 3))
 CASES = [pytest.param(GAMES[name], seed, id=f"{name}-{seed}") for name in GAMES for seed in SEEDS]

@@ -3,7 +3,9 @@
 The table (``engine/mahjong/table.py``) deals, draws, discards, collects claims and makes
 kongs; this module says what Sichuan adds: the missing-suit phase, which claims and wins are
 allowed, several winners on one discard, play going on after wins, kong payments at once and
-the exhausted-wall settlement. Rule ids in comments point at the spec.
+the exhausted-wall settlement. Rule ids in comments point at the spec; the house rules it
+plays (rules/options.md, OPT-SC-3 to OPT-SC-5) are read from ``state.options`` where those
+payments are made.
 """
 
 from __future__ import annotations
@@ -24,20 +26,24 @@ from ..mahjong import (
     is_standard_complete,
     suited_ids,
 )
+from ..mahjong.sampling import KONG_EVENTS
 from ..mahjong.table import MahjongTable, Meld, event, with_item
+from .options import OPTIONS
 from .scoring import (
     UNIT,
     DeclaredMeld,
     Evaluation,
     Situation,
+    base_points,
     evaluate,
+    paid,
     pattern_items,
     score_spec,
 )
 from .state import State, Win
 
 PLAYERS = 4
-FLOWER_PIG_PENALTY = 32  # SC-10.2
+FLOWER_PIG_PENALTY = 32  # SC-10.2 (OPT-SC-3.3: 2 ^ fan_cap, and this with no cap)
 KONG_PAYMENT = {"exposed": 2, "added": 1, "concealed": 2}  # SC-9.4
 
 
@@ -57,6 +63,23 @@ def _declared(melds: Iterable[Meld]) -> tuple[DeclaredMeld, ...]:
     return tuple(DeclaredMeld(m.kind, m.face, m.concealed) for m in melds)
 
 
+def flower_pig_penalty(fan_cap: int | None) -> int:
+    """SC-10.2 under OPT-SC-3.3: the flower pig pays 2 ^ ``fan_cap``, 32 with no cap."""
+    return FLOWER_PIG_PENALTY if fan_cap is None else 1 << fan_cap
+
+
+def kong_giver(state: State, seat: int) -> int | None:
+    """OPT-SC-5.2: the discarder whose tile made ``seat``'s exposed kong, when the tile just
+    drawn is that kong's replacement and no other kong came after it (a chain of kongs makes an
+    ordinary kong-replacement self-draw); None otherwise."""
+    if not state.kong_draw:
+        return None
+    last = next((e for e in reversed(state.events) if e[0] in KONG_EVENTS), None)
+    if last is None or last[0] != "kong" or last[1] != seat:
+        return None
+    return int(last[3])
+
+
 def _complete(counts: tuple[int, ...], n_melds: int) -> bool:
     """SC-7.1/7.2: four melds and a pair (declared melds included), or seven pairs."""
     return is_standard_complete(counts) or (n_melds == 0 and is_seven_pairs(counts))
@@ -73,6 +96,7 @@ class Sichuan(MahjongTable):
     deck = suited_ids()  # SC-1.1: 108 tiles, id // 4 is the face
     state_class = State
     several_winners = True  # SC-5.2: every declared win on a discard is settled
+    option_specs = OPTIONS
 
     # -------------------------------------------------------------- missing suit (SC-3)
 
@@ -155,12 +179,18 @@ class Sichuan(MahjongTable):
         else:
             situation = Situation(robbing_kong=robbing, last_tile=last and not robbing)
         ev = self.evaluation(state, seat, tile, situation, on_discard=source is not None)
-        points = ev.points
-        if source is None:  # SC-9.3 (and SC-9.5): every active opponent pays base + 1
-            pays = tuple(Payment(p, seat, points + 1, "self_draw")
+        options = state.options
+        giver = kong_giver(state, seat) if options.dian_gang_hua == "discard" else None
+        # OPT-SC-4.4: paid as a self-draw unless a discarder pays (OPT-SC-5.2 included)
+        ev, amount = paid(ev, source is None and giver is None, options)
+        points = base_points(ev.fan, options.fan_cap)  # SC-9.1, OPT-SC-3.1
+        if giver is not None:  # OPT-SC-5.2: the kong's discarder alone pays the base
+            pays: tuple[Payment, ...] = (Payment(giver, seat, amount, "win"),)
+        elif source is None:  # SC-9.3 (and SC-9.5): every active opponent pays
+            pays = tuple(Payment(p, seat, amount, "self_draw")
                          for p in self.opponents(state, seat))
         else:  # SC-9.2 / SC-5.3: the discarder (or the robbed kong's player) pays the base
-            pays = (Payment(source, seat, points, "robbing_kong" if robbing else "win"),)
+            pays = (Payment(source, seat, amount, "robbing_kong" if robbing else "win"),)
         win = Win(seat=seat, tile=tile, source=source, fan=ev.fan, points=points,
                   patterns=ev.patterns, shape=ev.shape, self_draw=source is None)
         return evolve(state, wins=state.wins + (win,), payments=state.payments + pays,
@@ -200,7 +230,8 @@ class Sichuan(MahjongTable):
         return out
 
     def ready_value(self, state: State, seat: int) -> int:
-        """SC-10.3: the most a ready hand could win, without self-draw or event fan."""
+        """SC-10.3: the most a ready hand could win, without self-draw or event fan, capped by
+        the match's cap (OPT-SC-3.1)."""
         best = 0
         counts = counts_of_ids(state.hands[seat])
         for face in self.ready_waits(state, seat):
@@ -208,7 +239,7 @@ class Sichuan(MahjongTable):
             c[face] += 1
             ev = evaluate(_declared(state.melds[seat]), tuple(c), face, state.missing[seat])
             if ev is not None:
-                best = max(best, ev.points)
+                best = max(best, base_points(ev.fan, state.options.fan_cap))
         return best
 
     def _pigs(self, state: State) -> list[int]:
@@ -219,13 +250,14 @@ class Sichuan(MahjongTable):
         active = [s for s in range(PLAYERS) if state.active(s)]
         ready = tuple(s in active and self.is_ready(state, s) for s in range(PLAYERS))
         pigs = self._pigs(state)
+        penalty = flower_pig_penalty(state.options.fan_cap)
         pays: list[Payment] = []
         for s in active:  # SC-10.1 refund of kong income
             if not ready[s]:
                 pays += [Payment(s, p.payer, p.amount, "refund", p.note)
                          for p in state.payments if p.reason == "kong" and p.payee == s]
         for pig in pigs:  # SC-10.2 flower pig pays every non-pig player
-            pays += [Payment(pig, s, FLOWER_PIG_PENALTY, "flower_pig")
+            pays += [Payment(pig, s, penalty, "flower_pig")
                      for s in range(PLAYERS) if s not in pigs]
         for s in active:  # SC-10.3 ready check
             if ready[s] or s in pigs:
@@ -300,7 +332,12 @@ class Sichuan(MahjongTable):
         return state.missing[seat] is None or face // 9 != state.missing[seat]
 
     def score(self, spec: JSON) -> JSON:
-        return score_spec(spec)
+        """The calculator; ``spec["options"]`` (optional) sets the fan cap and the self-draw
+        bonus it pays under (OPT-SC-3, OPT-SC-4)."""
+        if not isinstance(spec, dict) or "options" not in spec:
+            return score_spec(spec)
+        options = self.options(spec["options"])
+        return score_spec({k: v for k, v in spec.items() if k != "options"}, options)
 
 
 GAME = Sichuan()

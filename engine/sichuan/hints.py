@@ -6,7 +6,8 @@ and the discards an opponent could win on (``engine/core/hints.py`` has the JSON
   exchange per dead tile; seven pairs count while no meld is declared (SC-7.2).
 - A wait is a face of the seat's two suits that completes the hand (SC-7.1, SC-7.2) and that
   it does not already hold four of (SC-10.4); ``claimed`` scores it on a discard, ``self_drawn``
-  on its own draw (+1 from every payer, SC-9.3), both through ``scoring.evaluate`` (SC-8).
+  on its own draw (with the match's self-draw bonus, SC-9.3 and OPT-SC-4), both through
+  ``scoring.evaluate`` (SC-8) and ``scoring.paid`` (the match's fan cap, OPT-SC-3).
 - *Visible readiness* (the discard warning): an opponent still playing whose hand is a single
   concealed tile (four melds declared) is ready whatever that tile is. A discard could let it
   win when the discard's face is not its declared missing suit (public once all have declared,
@@ -41,7 +42,7 @@ from ..mahjong.hints import (
     table_hinter,
 )
 from .game import Sichuan, _declared
-from .scoring import Situation, evaluate
+from .scoring import Situation, base_points, evaluate, paid
 from .state import State
 
 FACES = 27
@@ -85,11 +86,13 @@ def hints(game: Sichuan, state: State, seat: int) -> JSON:
         ev = evaluate(declared, add_face(counts, face), face, missing, situation)
         if ev is None:
             return None
+        ev, per_payer = paid(ev, self_drawn, state.options)
+        points = base_points(ev.fan, state.options.fan_cap)
         items = ev.items()
-        items.append(item("points", "2 ^ fan", ev.points, op="="))
-        if self_drawn:
+        items.append(item("points", "2 ^ fan", points, op="="))
+        if per_payer > points:  # OPT-SC-4.1: the point after the cap
             items.append(item("self_draw", "Self-draw: +1 from each payer", 1))
-        return score_json(True, ev.points + (1 if self_drawn else 0), items)
+        return score_json(True, per_payer, items)
 
     hinter = table_hinter(game, state, seat, faces=FACES, names=FACE_NAMES, distance=distance,
                           waits=waits, score=score)

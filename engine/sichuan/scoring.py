@@ -1,18 +1,22 @@
-"""Sichuan fan (SC-8) and points (SC-9.1): the calculator behind every win and ready check.
+"""Sichuan fan (SC-8) and points (SC-9.1 to SC-9.3): the calculator behind every win and ready
+check.
 
-``evaluate`` works on counts and is what the game calls; ``score_spec`` reads the JSON hand
-description of the public calculator (``game.score``) and returns the itemised result.
+``evaluate`` works on counts and is what the game calls; ``paid`` says what each payer gives
+for it under the match's fan cap and self-draw bonus (OPT-SC-3, OPT-SC-4); ``score_spec`` reads
+the JSON hand description of the public calculator (``game.score``) and returns the itemised
+result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.errors import InvalidSpec
 from ..core.items import Item
 from ..core.items import pattern_items as core_pattern_items
+from ..core.options import Options
 from ..mahjong import (
     FACE_NAMES,
     NUM_SUITED,
@@ -29,8 +33,9 @@ from ..mahjong.spec import (
     read_meld_list,
     read_object,
 )
+from .options import DEFAULTS
 
-FAN_CAP = 5  # SC-9.1: five fan = 32 points
+FAN_CAP = 5  # SC-9.1: five fan = 32 points (the default of OPT-SC-3)
 UNIT = "fan"
 """What a score counts in: its items' values and totals (engine/core/items.py)."""
 
@@ -47,6 +52,7 @@ PATTERNS: dict[str, tuple[str, str, int]] = {
     "kong_replacement": ("Win on a kong replacement", "杠上开花", 1),
     "robbing_kong": ("Robbing a kong", "抢杠胡", 1),
     "last_tile": ("Last tile", "海底", 1),
+    "self_draw": ("Self-draw (one more fan)", "自摸加番", 1),  # only under OPT-SC-4.2
 }
 
 
@@ -83,13 +89,23 @@ class Evaluation:
 
     @property
     def points(self) -> int:
+        """SC-9.1 at the default cap; a match's own cap: ``paid``."""
         return base_points(self.fan)
 
     def items(self) -> list[Item]:
         """The fan patterns as score items (``engine/core/items.py``): they add up to ``fan``."""
         return pattern_items(self.patterns)
 
-    def to_json(self, situation: Situation) -> dict[str, Any]:
+    def with_self_draw_fan(self) -> Evaluation:
+        """The hand with OPT-SC-4.2's self-draw fan added (an item of its own)."""
+        pats = sorted((*self.patterns, ("self_draw", 1)), key=lambda p: _ORDER[p[0]])
+        return replace(self, fan=self.fan + 1, patterns=tuple(pats))
+
+    def to_json(self, situation: Situation, options: Options = DEFAULTS) -> dict[str, Any]:
+        ev, per_payer = paid(self, situation.self_draw, options)
+        return ev._json(situation, options.fan_cap, per_payer)
+
+    def _json(self, situation: Situation, cap: int | None, per_payer: int) -> dict[str, Any]:
         if self.shape == "seven_pairs":
             reading: dict[str, Any] = {"shape": "seven_pairs", "pairs": [
                 FACE_NAMES[f] for f in _pairs_of(self.melds)]}
@@ -99,10 +115,10 @@ class Evaluation:
         return {
             "winning": True,
             "fan": self.fan,
-            "capped": self.fan > FAN_CAP,
-            "points": self.points,
+            "capped": cap is not None and self.fan > cap,
+            "points": base_points(self.fan, cap),
             "self_draw": situation.self_draw,
-            "points_per_payer": self.points + (1 if situation.self_draw else 0),
+            "points_per_payer": per_payer,
             "unit": UNIT,
             "items": self.items(),
             "reading": reading,
@@ -124,9 +140,22 @@ def _meld_faces(kind: str, face: int) -> list[str]:
     return [FACE_NAMES[face]] * (4 if kind == "kong" else 3)
 
 
-def base_points(fan: int) -> int:
-    """SC-9.1: 2 ^ fan, capped at five fan (0 fan = 1 point)."""
-    return 1 << min(fan, FAN_CAP)
+def base_points(fan: int, cap: int | None = FAN_CAP) -> int:
+    """SC-9.1 with OPT-SC-3.1: 2 ^ fan, capped at ``cap`` fan (None: no cap; 0 fan = 1 point)."""
+    return 1 << (fan if cap is None else min(fan, cap))
+
+
+def paid(ev: Evaluation, self_draw: bool, options: Options) -> tuple[Evaluation, int]:
+    """The reading a win is paid on and what each payer gives for it (SC-9.1 to SC-9.3).
+
+    For a win paid as a self-draw (OPT-SC-4.4: the caller says which wins are) the bonus is
+    one point after the cap (``base``, OPT-SC-4.1 and OPT-SC-3.2), one more fan before it
+    (``fan``, OPT-SC-4.2) or nothing (``none``, OPT-SC-4.3); any other win pays the capped base.
+    """
+    bonus = options.self_draw_bonus if self_draw else "none"
+    if bonus == "fan":
+        ev = ev.with_self_draw_fan()
+    return ev, base_points(ev.fan, options.fan_cap) + (1 if bonus == "base" else 0)
 
 
 def _is_terminal(face: int) -> bool:
@@ -252,8 +281,9 @@ def read_spec(spec: object) -> tuple[list[DeclaredMeld], tuple[int, ...], int, i
     return declared, full, winning, SUITS.index(missing), Situation(**flags)
 
 
-def score_spec(spec: object) -> dict[str, Any]:
-    """The public calculator.
+def score_spec(spec: object, options: Options = DEFAULTS) -> dict[str, Any]:
+    """The public calculator, under the match's fan cap and self-draw bonus (``options``,
+    OPT-SC-3 and OPT-SC-4; a self-draw under ``fan`` shows a ``self_draw`` item of 1 fan).
 
     In::
 
@@ -266,7 +296,7 @@ def score_spec(spec: object) -> dict[str, Any]:
     Out, for a winning hand::
 
         {"winning": true, "fan": 4, "capped": false, "points": 16, "self_draw": false,
-         "points_per_payer": 16,          # points, +1 for a self-draw (SC-9.3)
+         "points_per_payer": 16,          # points, +1 for a self-draw (SC-9.3, OPT-SC-4)
          "unit": "fan",
          "items": [{"code": "seven_pairs", "name": "Seven pairs", "chinese": "七对",
                     "value": 2, "count": 1, "op": "+", "total": 2, "cards": [],
@@ -289,4 +319,4 @@ def score_spec(spec: object) -> dict[str, Any]:
     if ev is None:
         return {"winning": False, "unit": UNIT, "items": [],
                 "reason": "the tiles do not form four melds and a pair, nor seven pairs (SC-7)"}
-    return ev.to_json(situation)
+    return ev.to_json(situation, options)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.options import Options
 from ..mahjong.table import Meld, TableState
+from .options import DEFAULTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +29,7 @@ class State(TableState):
     """Each seat's declared missing suit (0 m, 1 p, 2 s), None until declared."""
     ready: tuple[bool, ...] | None = None
     """At an exhausted wall: who was ready (SC-10.4)."""
+    options: Options = DEFAULTS
 
 
 __all__ = ["Meld", "State", "Win"]

@@ -235,6 +235,18 @@ def test_score_calculator_route(client: TestClient) -> None:
     assert r.status_code == 404 and error_code(r) == "game/unknown"
 
 
+def test_score_calculator_route_takes_the_options(client: TestClient) -> None:
+    """OPT-SC-3, OPT-SC-4: the route passes ``options`` to the calculator; a bad one is a 422
+    ``options/invalid``, never a 500."""
+    spec = {"concealed": ["1m", "1m", "2m", "2m", "3m", "3m", "4m", "4m", "5m", "5m", "6m",
+                          "6m", "7m"], "winning_tile": "7m", "missing_suit": "p",
+            "self_draw": True}
+    r = client.post("/api/games/sichuan/score", json={**spec, "options": {"fan_cap": 3}})
+    assert r.status_code == 200 and (r.json()["points"], r.json()["points_per_payer"]) == (8, 9)
+    r = client.post("/api/games/sichuan/score", json={**spec, "options": {"fan_cap": 7}})
+    assert r.status_code == 422 and error_code(r) == "options/invalid"
+
+
 def test_matches_survive_a_server_restart(settings: Any) -> None:
     with TestClient(create_app(settings)) as c:
         m = new_match(c)

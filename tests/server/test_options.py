@@ -51,7 +51,7 @@ def test_options_set_at_creation_reach_the_view_and_the_deal(client: TestClient)
 
 def test_options_left_out_are_the_defaults(client: TestClient) -> None:
     """OPT-0.1: without ``options`` (or with ``{}``) every key takes its default; a game without
-    options has ``{}``."""
+    options (Nantong) has ``{}``."""
     for options in (None, {}):
         m = created(client, "mcr", options)
         assert m["options"] == DEFAULTS
@@ -60,8 +60,10 @@ def test_options_left_out_are_the_defaults(client: TestClient) -> None:
         assert view["state"] == MCR.view(MCR.new_deal(7), None)
     for game in ("sichuan", "paohuzi", "nantong"):
         m = created(client, game)
-        assert m["options"] == {}
-        assert client.get(f"/api/matches/{m['match_id']}").json()["options"] == {}
+        defaults = get_game(game).options().to_json()
+        assert m["options"] == defaults
+        assert client.get(f"/api/matches/{m['match_id']}").json()["options"] == defaults
+    assert created(client, "nantong")["options"] == {}
 
 
 def _rows(url: str) -> tuple[int, int]:
@@ -195,3 +197,14 @@ def test_a_match_keeps_its_options_over_a_server_restart(settings: Any) -> None:
     assert after == before and after["options"] == options
     dealer = after["state"]["dealer"]  # the log's seed, dealer and options replay the deal
     assert after["state"] == MCR.view(MCR.new_deal(11, dealer, options), 0)
+
+
+def test_every_game_takes_its_own_options(client: TestClient, settings: Any) -> None:
+    """OPT-0.1, OPT-0.2: a Sichuan match keeps its options too (``null``, no fan cap, is a value
+    of its own, not the default), over a server restart."""
+    m = created(client, "sichuan", {"fan_cap": None, "self_draw_bonus": "fan"})
+    resolved = get_game("sichuan").options({"fan_cap": None, "self_draw_bonus": "fan"})
+    assert m["options"] == resolved.to_json() and m["options"]["fan_cap"] is None
+    with TestClient(create_app(settings)) as again:
+        view = again.get(f"/api/matches/{m['match_id']}").json()
+    assert view["options"] == view["state"]["options"] == resolved.to_json()
