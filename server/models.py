@@ -22,6 +22,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from engine import GAMES
+from engine.core.options import Option
 
 from .params import MATCH_ID_PATTERN
 
@@ -48,15 +49,25 @@ class AiSeat(Wire):
 SeatSpec = Annotated[HumanSeat | AiSeat, Field(discriminator="kind")]
 
 
-def _seats_per_game(schema: dict[str, Any]) -> None:
-    """OpenAPI: each game takes exactly its own number of seats (any other is a 422)."""
-    by_players: dict[int, list[str]] = {}
-    for game in GAMES.values():
-        by_players.setdefault(game.players, []).append(game.name)
+def _per_game(schema: dict[str, Any]) -> None:
+    """OpenAPI: each game takes exactly its own number of seats and its own options, each
+    with the values it allows (any other is a 422)."""
     schema["anyOf"] = [
-        {"properties": {"game": {"enum": sorted(names)},
-                        "seats": {"minItems": players, "maxItems": players}}}
-        for players, names in sorted(by_players.items())]
+        {"properties": {"game": {"enum": [game.name]},
+                        "seats": {"minItems": game.players, "maxItems": game.players},
+                        "options": {"properties": {o.key: _option_schema(o)
+                                                   for o in game.option_specs},
+                                    "additionalProperties": False}}}
+        for game in sorted(GAMES.values(), key=lambda g: g.name)]
+
+
+def _option_schema(option: Option) -> dict[str, Any]:
+    """The JSON Schema of the values ``option`` allows (``Option.check`` says the same)."""
+    if option.bounds is not None:
+        return {"type": "integer", "minimum": option.bounds[0], "maximum": option.bounds[1]}
+    if option.many:
+        return {"type": "array", "items": {"enum": list(option.values)}, "uniqueItems": True}
+    return {"enum": list(option.values)}
 
 
 def _options_doc() -> str:
@@ -76,7 +87,7 @@ OPTIONS_DOC = ("The match's house-rule options, resolved: every key of the game,
 
 
 class CreateMatch(Wire):
-    model_config = ConfigDict(json_schema_extra=_seats_per_game)
+    model_config = ConfigDict(json_schema_extra=_per_game)
 
     game: str = Field(description="A registered game name (any other is a 404 game/unknown)",
                       max_length=32, json_schema_extra={"enum": sorted(GAMES)})
