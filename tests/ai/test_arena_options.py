@@ -56,7 +56,7 @@ def test_run_reports_its_options_and_they_change_the_deals() -> None:
     house = run("mcr", seats, deals=1, seed=2, options=NO_FLOWERS)
     assert plain["options"] == {"flowers": True, "min_points": 8, "prevailing_wind": "east"}
     assert house["options"] == RESOLVED and house["bots"] != plain["bots"]
-    assert run("sichuan", ["random"] * 4, deals=1, seed=2)["options"] == {}
+    assert run("nantong", ["random"] * 3, deals=1, seed=2)["options"] == {}
 
 
 def test_cli_options(capsys: pytest.CaptureFixture[str]) -> None:
