@@ -36,6 +36,8 @@ SEEDS = range(int(os.environ.get("PAIJU_PROPERTY_SEEDS", "30")))
 VARIANTS = {  # house rules (rules/options.md): every property holds under them too
     "mcr": [{"flowers": False, "prevailing_wind": "random", "min_points": 1},
             {"min_points": 24, "prevailing_wind": "rotate"}],
+    "paohuzi": [{"min_huxi": 10, "self_draw_bonus": "double", "payment_cap": 3},
+                {"min_huxi": 10, "self_draw_bonus": "tun", "pao": "mandatory"}],
     "sichuan": [{"fan_cap": None, "self_draw_bonus": "fan", "dian_gang_hua": "discard"},
                 {"fan_cap": 2, "self_draw_bonus": "none"}],
 }

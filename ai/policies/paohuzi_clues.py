@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.paohuzi.scoring import evaluate
+from engine.paohuzi.scoring import MINIMUM_HUXI, evaluate
 
 from .paohuzi_basic import NUM, worth
 
@@ -57,6 +57,8 @@ class Clues:
     """Its exposed groups, as ``evaluate`` reads them."""
     discarded: int | None
     """The face of its last discard, when that was its last move."""
+    minimum: int = MINIMUM_HUXI
+    """The huxi a win needs in this match (OPT-PH-1): below it a reveal was no win to refuse."""
 
     def broken(self, hand: Sequence[int]) -> int:
         """How many clues the hand of card ids ``hand`` breaks (``over_caps`` and
@@ -77,7 +79,7 @@ class Clues:
         worth ``value`` (a search of the hand per reveal and per face held)."""
         bad = 0
         for f, own in self.reveals:
-            ev = evaluate(self.exposed, tuple(full), f, own)
+            ev = evaluate(self.exposed, tuple(full), f, own, self.minimum)
             bad += ev is not None and ev.winning
         x = self.discarded
         if x is not None:
@@ -157,7 +159,7 @@ def clues(game: Any, state: Any, s: int) -> Clues | None:
     if not 20 <= game.holding(state, s) <= 25:
         reveals = []
     return Clues(caps=tuple(caps), reveals=tuple(reveals), exposed=game.exposed(state, s),
-                 discarded=discarded)
+                 discarded=discarded, minimum=state.options.min_huxi)
 
 
 __all__ = ["Clues", "clues"]

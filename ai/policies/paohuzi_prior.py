@@ -11,7 +11,8 @@ PH-3.2) by ``total``: ``basic``'s worth (its groups and the best split of its lo
 - a ready hand (one card from seven groups, PH-5.1, found by ``waits``): ``READY``, and
   ``LIVE`` per tun its waits promise (unseen copies times the tun of the win, PH-6.3, priced by
   ``engine.paohuzi.scoring.evaluate``); a ready hand none of whose live waits reaches 15 huxi
-  is dead weight (``DEAD``): it can only wait for the deal to end;
+  is dead weight (``DEAD``): it can only wait for the deal to end (15, or the match's
+  ``min_huxi`` read from ``view["options"]``, OPT-PH-1, OPT-0.4);
 - the waits count more when an opponent has shown many groups (``THREAT``): the end is near;
 - huxi already held (``SECURED``) and the huxi the loose cards can still reach (``REACH``);
 - pairs (``PAIR``): a pair is the one partial any player's card can complete (a peng, or a wei
@@ -35,7 +36,7 @@ from functools import lru_cache
 
 from engine.paohuzi.cards import SHAPES_WITH, parse_face
 from engine.paohuzi.game import target
-from engine.paohuzi.scoring import FOUR_KINDS, Exposed, evaluate, group_huxi
+from engine.paohuzi.scoring import FOUR_KINDS, MINIMUM_HUXI, Exposed, evaluate, group_huxi
 
 from .paohuzi_basic import COMPLETE, HUXI, NUM, Counts, _Seat, isolated, play, worth
 from .unseen import unseen_counts
@@ -74,7 +75,8 @@ wins on it as a wei, on another's as a peng (PH-6.1)."""
 class Table:
     """What the prior reads of the seat's view."""
 
-    __slots__ = ("counts", "exposed", "fours", "me", "must", "passed", "threat", "unseen")
+    __slots__ = ("counts", "exposed", "fours", "me", "minimum", "must", "passed", "threat",
+                 "unseen")
 
     def __init__(self, view: dict) -> None:
         me = _Seat(view)
@@ -99,6 +101,8 @@ class Table:
         """Faces the seat may no longer chi or peng (PH-4.9), a bit each."""
         self.threat = max(max(0, len(p["melds"]) - 2) for p in view["players"]
                           if p["seat"] != view["seat"])
+        # the match's minimum (OPT-PH-1); a view made by hand may leave the options out
+        self.minimum: int = (view.get("options") or {}).get("min_huxi", MINIMUM_HUXI)
 
 
 def _without(c: Counts, faces: tuple[int, ...] | list[int]) -> Counts:
@@ -168,10 +172,12 @@ def holes(loose: Counts, pair: bool) -> frozenset[int]:
 
 
 @lru_cache(maxsize=1 << 14)
-def waits(exposed: Exposed, counts: Counts) -> tuple[tuple[int, float], ...]:
+def waits(exposed: Exposed, counts: Counts, minimum: int = MINIMUM_HUXI
+          ) -> tuple[tuple[int, float], ...]:
     """(face, tun) of every face whose reveal makes seven groups (PH-5.1), the tun (0 under
-    15 huxi) averaged over the seat's own reveal and another's (``OWN_SHARE``); empty when the
-    hand is not ready. ``holes`` finds the candidates, ``evaluate`` prices them (PH-5.3)."""
+    ``minimum`` huxi, OPT-PH-1) averaged over the seat's own reveal and another's
+    (``OWN_SHARE``); empty when the hand is not ready. ``holes`` finds the candidates,
+    ``evaluate`` prices them (PH-5.3)."""
     loose = tuple(n if n < 3 else 0 for n in counts)
     fours = sum(1 for k, _ in exposed if k in FOUR_KINDS)
     groups = 7 - len(exposed) - sum(1 for n in counts if n >= 3)
@@ -185,7 +191,7 @@ def waits(exposed: Exposed, counts: Counts) -> tuple[tuple[int, float], ...]:
     for f in sorted(faces):
         tun, seven = 0.0, False
         for own, share in ((True, OWN_SHARE), (False, 1 - OWN_SHARE)):
-            ev = evaluate(exposed, counts, f, own)
+            ev = evaluate(exposed, counts, f, own, minimum)
             if ev is not None:
                 seven = True
                 tun += share * ev.tun
@@ -196,7 +202,7 @@ def waits(exposed: Exposed, counts: Counts) -> tuple[tuple[int, float], ...]:
 
 def wait_value(t: Table, exposed: Exposed, counts: Counts) -> float | None:
     """The tun a hand's waits promise (unseen copies times tun); None when it is not ready."""
-    w = waits(exposed, counts)
+    w = waits(exposed, counts, t.minimum)
     return sum(t.unseen[f] * tun for f, tun in w) if w else None
 
 

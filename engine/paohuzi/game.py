@@ -25,10 +25,12 @@ from ..core import claims
 from ..core.claim_game import ClaimGame
 from ..core.claims import PASS, ClaimWindow, claim_kind
 from ..core.deal_event import deal_event, deal_json, only_own, open_deal_json
+from ..core.options import Options
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, WinRecord, totals
 from ..core.state import evolve, with_item, without
 from .cards import DECK, FACE_NAMES, NUM_FACES, SHAPES_WITH, card_json, counts_of_ids
+from .options import OPTIONS, payment
 from .scoring import FOUR_KINDS, Evaluation, Exposed, evaluate, group_huxi, heavenly, score_spec
 from .state import PLAYERS, Group, State, Win
 
@@ -136,6 +138,7 @@ class Paohuzi(ClaimGame):
     claim_ranks = RANK
     claim_action = staticmethod(claim_action)
     card_json = staticmethod(card_json)
+    option_specs = OPTIONS
 
     # ------------------------------------------------------------------ the deal (PH-2)
 
@@ -169,7 +172,7 @@ class Paohuzi(ClaimGame):
         for k in range(PLAYERS):  # PH-2.4: Heavenly wins, the dealer first, then in turn order
             seat = (dealer + k) % PLAYERS
             ev = heavenly(self.exposed(state, seat), tuple(counts_of_ids(state.hands[seat])),
-                          dealer=k == 0)
+                          dealer=k == 0, minimum=state.options.min_huxi)
             if ev is not None:
                 return evolve(state, phase="heavenly", turn=seat,
                               win=Win(seat=seat, card=None, revealer=None, evaluation=ev),
@@ -209,14 +212,15 @@ class Paohuzi(ClaimGame):
 
     def winning(self, state: State, seat: int, card: int | None, own: bool) -> Evaluation | None:
         """The best reading if ``seat`` wins on ``card`` (None: as its hand stands) with at least
-        15 huxi (PH-5.1); None otherwise, and always for a dead hand (PH-4.8)."""
+        15 huxi (PH-5.1; the match's ``min_huxi``, OPT-PH-1.1); None otherwise, and always for a
+        dead hand (PH-4.8)."""
         if state.dead[seat]:
             return None
         n = self.holding(state, seat) + (card is not None)
         if not 21 <= n <= 26:  # seven groups hold 21 cards, one more per ti or pao, less a pair
             return None
         ev = evaluate(self.exposed(state, seat), tuple(counts_of_ids(state.hands[seat])),
-                      None if card is None else card >> 2, own)
+                      None if card is None else card >> 2, own, state.options.min_huxi)
         return ev if ev is not None and ev.winning else None
 
     # ------------------------------------------------------------------ who acts, what they may do
@@ -343,6 +347,10 @@ class Paohuzi(ClaimGame):
             if window is not None:
                 return evolve(state, stock=stock, events=seen, phase="claim", turn=seat,
                               window=window, may_win=None)
+            forced = self._forced_pao(state, card, seat, reveal=True)
+            if forced is not None:  # OPT-PH-4.1: nobody may win, so the pao is made
+                return self._take(evolve(state, stock=stock, events=seen), forced, "pao",
+                                  card, seat)
             # nobody takes it: the revealer's row (PH-3.3), and passed for the revealer (PH-4.9)
             state = evolve(state, stock=stock, events=seen,
                            rows=with_item(state.rows, seat, state.rows[seat] + (card,)),
@@ -376,7 +384,26 @@ class Paohuzi(ClaimGame):
     def _claim_options(self, state: State, seat: int, card: int, source: int,
                        reveal: bool) -> list[Hashable]:
         """What ``seat`` may claim on ``card`` revealed or discarded by ``source`` (PH-4.1,
-        PH-4.2): win on a reveal only, pao or peng by anyone, chi by the revealer or the next."""
+        PH-4.2): win on a reveal only, pao or peng by anyone, chi by the revealer or the next.
+        Under a mandatory pao (OPT-PH-4.1) a card someone must pao offers wins only (step 2);
+        the pao is no choice: it is made when nobody wins (``_forced_pao``)."""
+        out = self._offers(state, seat, card, source, reveal)
+        if state.options.pao == "mandatory" and out != ["win"] and out \
+                and self._forced_pao(state, card, source, reveal) is not None:
+            return [o for o in out if o == "win"]
+        return out
+
+    def _forced_pao(self, state: State, card: int, source: int, reveal: bool) -> int | None:
+        """OPT-PH-4.1: the seat that must pao ``card`` under ``"mandatory"`` (one at most: the
+        other three copies are its own), None when there is none or the pao is optional."""
+        if state.options.pao != "mandatory":
+            return None
+        return next((s for s in range(PLAYERS)
+                     if "pao" in self._offers(state, s, card, source, reveal)), None)
+
+    def _offers(self, state: State, seat: int, card: int, source: int,
+                reveal: bool) -> list[Hashable]:
+        """Every claim of PH-4.1 and PH-4.2 ``seat`` could make on ``card``, a pao included."""
         own = seat == source
         if own and not reveal:
             return []
@@ -398,13 +425,15 @@ class Paohuzi(ClaimGame):
                 peng = peng or g.cards[0] >> 2 == f
         out: list[Hashable] = []
         if reveal and not dead and 20 <= hold <= 25:  # PH-5.2 (seven groups: 21 to 26 cards)
-            ev = evaluate(tuple((g.kind, g.faces) for g in groups), tuple(counts), f, own)
+            ev = evaluate(tuple((g.kind, g.faces) for g in groups), tuple(counts), f, own,
+                          state.options.min_huxi)  # OPT-PH-1.1
             if ev is not None and ev.winning:
                 out.append("win")
         loose_n = len(hand) - 3 * counts.count(3)
         # PH-4.4 pao: a kan or a wei with another's card; a peng with a revealed card
         can_pao = (not own and (n == 3 or wei)) or (reveal and peng)
-        if can_pao and (dead or hold + 1 <= target(fours + 1) or loose_n):  # PH-4.7
+        if can_pao and (dead or hold + 1 <= target(fours + 1) or loose_n  # PH-4.7
+                        or state.options.pao == "mandatory"):  # OPT-PH-4.2: made all the same
             out.append("pao")
         if dead or state.passed[seat] >> f & 1:  # PH-4.8, PH-4.9
             return out
@@ -442,8 +471,11 @@ class Paohuzi(ClaimGame):
         if window is not None:
             return evolve(state, hands=hands, passed=passed, events=seen, phase="claim",
                           turn=seat, window=window, may_win=None)
-        state = evolve(state, hands=hands, passed=passed, events=seen, may_win=None,
-                       rows=with_item(state.rows, seat, state.rows[seat] + (card,)))
+        forced = self._forced_pao(state, card, seat, reveal=False)
+        state = evolve(state, hands=hands, passed=passed, events=seen, may_win=None)
+        if forced is not None:  # OPT-PH-4.1: nobody wins on a discard, the pao is made
+            return self._take(state, forced, "pao", card, seat)
+        state = evolve(state, rows=with_item(state.rows, seat, state.rows[seat] + (card,)))
         return self._reveal(state, nxt(seat))
 
     def _resolve(self, state: State) -> State:
@@ -458,62 +490,75 @@ class Paohuzi(ClaimGame):
                 passed[s] |= bit
         state = evolve(state, window=None, passed=tuple(passed))
         if not taking:
+            forced = self._forced_pao(state, w.card, w.source, w.kind == "reveal")
+            if forced is not None:  # OPT-PH-4.1: every win declined, step 3's pao is made
+                return self._take(state, forced, "pao", w.card, w.source)
             if w.kind == "reveal":
                 passed[w.source] |= bit
             rows = with_item(state.rows, w.source, state.rows[w.source] + (w.card,))
             state = evolve(state, rows=rows, passed=tuple(passed))
             return self._reveal(state, nxt(w.source))
         seat, key = taking[0]
-        kind = claim_kind(key)
-        source = None if seat == w.source else w.source
-        if kind == "win":
+        if claim_kind(key) == "win":
             ev = self.winning(state, seat, w.card, seat == w.source)
             assert ev is not None
             hand = tuple(sorted(state.hands[seat] + (w.card,)))
             state = evolve(state, hands=with_item(state.hands, seat, hand))
             return self._settle(state, Win(seat=seat, card=w.card, revealer=w.source,
                                            evaluation=ev))
+        return self._take(state, seat, key, w.card, w.source)
+
+    def _take(self, state: State, seat: int, key: Hashable, card: int, owner: int) -> State:
+        """``seat`` takes ``card`` of ``owner`` (its reveal or discard) into a pao, peng or chi
+        (PH-4.4, PH-4.5), then discards or not (PH-3.2)."""
+        kind = claim_kind(key)
+        source = None if seat == owner else owner
         hand = state.hands[seat]
         groups = state.groups[seat]
         used: tuple[int, ...]
         bi: tuple[Any, ...] = ()  # a chi's event says its bi groups apart (PH-4.6)
         if kind == "pao":
-            used = tuple(c for c in hand if c >> 2 == w.card >> 2)
+            used = tuple(c for c in hand if c >> 2 == card >> 2)
             if len(used) == 3:  # from a kan
-                groups += (Group("pao", tuple(sorted(used + (w.card,))), source),)
+                groups += (Group("pao", tuple(sorted(used + (card,))), source),)
             else:  # from a wei or a peng
                 i = next(i for i, g in enumerate(groups)
-                         if g.kind in ("wei", "peng") and g.face == w.card >> 2)
-                pao = Group("pao", tuple(sorted(groups[i].cards + (w.card,))), source)
+                         if g.kind in ("wei", "peng") and g.face == card >> 2)
+                pao = Group("pao", tuple(sorted(groups[i].cards + (card,))), source)
                 groups = with_item(groups, i, pao)
         elif kind == "peng":
-            used = tuple(c for c in hand if c >> 2 == w.card >> 2)
-            groups += (Group("peng", tuple(sorted(used + (w.card,))), source),)
+            used = tuple(c for c in hand if c >> 2 == card >> 2)
+            groups += (Group("peng", tuple(sorted(used + (card,))), source),)
         else:
             assert isinstance(key, tuple)
             main: tuple[int, ...] = key[1]
             bis: tuple[tuple[int, ...], ...] = key[2]
             used = main + tuple(c for g in bis for c in g)
-            groups += (Group("chi", tuple(sorted(main + (w.card,))), source),)
+            groups += (Group("chi", tuple(sorted(main + (card,))), source),)
             groups += tuple(Group("chi", tuple(sorted(g))) for g in bis)
             bi = (tuple(tuple(sorted(g)) for g in bis),)
         state = evolve(state, hands=with_item(state.hands, seat, without(hand, used)),
                        groups=with_item(state.groups, seat, groups),
-                       events=state.events + ((kind, seat, w.card, w.source, used, *bi),))
+                       events=state.events + ((kind, seat, card, owner, used, *bi),))
         return self._after_take(state, seat)
 
     # ------------------------------------------------------------------ the end (PH-6)
 
     def _settle(self, state: State, win: Win) -> State:
-        """PH-6.4: each opponent pays the winner its tun."""
-        pays = tuple(Payment(s, win.seat, win.tun, "win", win.evaluation.heavenly or "")
+        """PH-6.4: each opponent pays the winner its tun, with the match's self-draw bonus and
+        cap (OPT-PH-2, OPT-PH-6)."""
+        amount = payment(state.options, win.tun, win.self_draw)
+        pays = tuple(Payment(s, win.seat, amount, "win", win.evaluation.heavenly or "")
                      for s in range(PLAYERS) if s != win.seat)
         return evolve(state, phase="over", window=None, may_win=None, win=win,
                       payments=state.payments + pays,
                       events=state.events + (("win", win.seat, win.card, win.huxi, win.tun),))
 
     def _result_details(self, state: State) -> JSON:
-        return {"win": self.win_json(state.win) if state.win is not None else None,
+        win = state.win
+        return {"win": None if win is None else self.win_json(win) | {
+                    "self_draw": win.self_draw,  # OPT-PH-2: what each opponent paid and why
+                    "payment": payment(state.options, win.tun, win.self_draw)},
                 "exhausted": state.exhausted}
 
     @staticmethod
@@ -644,7 +689,16 @@ class Paohuzi(ClaimGame):
         return self._claim_options(state, seat, w.card, w.source, w.kind == "reveal")
 
     def score(self, spec: JSON) -> JSON:
-        return score_spec(spec)
+        """The calculator; ``spec["options"]`` (optional) sets the minimum the verdict and the
+        tun count from (OPT-PH-1, OPT-0.4), and a winning hand says what each opponent pays
+        (``payment``: a win on the winner's ``own_reveal`` is a self-draw, OPT-PH-2, OPT-PH-6)."""
+        if not isinstance(spec, dict) or "options" not in spec:
+            return score_spec(spec)
+        options: Options = self.options(spec["options"])
+        out = score_spec({k: v for k, v in spec.items() if k != "options"}, options.min_huxi)
+        if out["winning"]:
+            out["payment"] = payment(options, out["tun"], spec.get("own_reveal") is True)
+        return out
 
 
 GAME = Paohuzi()

@@ -6,11 +6,13 @@ has the JSON).
   the table and the kans in hand stand; the loose cards are split into chis (PH-4.5), partial
   chis (two cards a third completes, a pair toward a peng or wei) and, when a ti or pao calls
   for one, the pair. ``huxi``: what the exposed groups and the kans already give (PH-6.1,
-  PH-6.2); ``huxi_needed``: what is still short of the 15 a win needs.
+  PH-6.2); ``huxi_needed``: what is still short of the 15 a win needs (the match's
+  ``min_huxi``, OPT-PH-1, OPT-0.4).
 - A wait is a face that, revealed, makes seven groups (PH-5.1) through ``scoring.evaluate``;
-  it ``wins`` only with at least 15 huxi: ``claimed`` when another player reveals it (it may
-  join a kan, wei or peng as a pao, a pair as a peng, or a chi), ``self_drawn`` when the seat
-  reveals it itself (it joins a kan or a pair at once, PH-4.3). A dead hand has none (PH-4.8).
+  it ``wins`` only with at least 15 huxi (``min_huxi``): ``claimed`` when another player
+  reveals it (it may join a kan, wei or peng as a pao, a pair as a peng, or a chi),
+  ``self_drawn`` when the seat reveals it itself (it joins a kan or a pair at once, PH-4.3).
+  A dead hand has none (PH-4.8).
   Scores list the groups of the best reading with their huxi (PH-5.3) and the tun (PH-6.3).
 - *Visible readiness* (the discard warning): never needed. Nobody wins on a card discarded
   from a hand (PH-5.2), so no discard can let an opponent win; ``danger`` is always empty.
@@ -35,7 +37,7 @@ from ..core.protocol import JSON
 from ..mahjong.shanten import Block, combine_blocks
 from .cards import FACE_NAMES, NUM_FACES
 from .game import Paohuzi
-from .scoring import MINIMUM_HUXI, Evaluation, evaluate, group_huxi
+from .scoring import Evaluation, evaluate, group_huxi
 from .state import State
 
 
@@ -123,6 +125,7 @@ def hints(game: Paohuzi, state: State, seat: int) -> JSON:
     fours = game.fours(state, seat)
     dead = state.dead[seat]
     size = sum(len(fs) for _, fs in exposed)
+    minimum = state.options.min_huxi  # OPT-PH-1.1: what a win needs and the tun count from
 
     def waits(counts: Counts) -> list[int]:
         if dead or not 21 <= sum(counts) + size + 1 <= 26:
@@ -131,7 +134,7 @@ def hints(game: Paohuzi, state: State, seat: int) -> JSON:
                 if any(evaluate(exposed, counts, f, own) is not None for own in (False, True))]
 
     def score(counts: Counts, face: int, own: bool) -> JSON | None:
-        return _score(evaluate(exposed, counts, face, own))
+        return _score(evaluate(exposed, counts, face, own, minimum))
 
     counts = tuple(game_counts(state, seat))
     held = list(counts)
@@ -150,7 +153,7 @@ def hints(game: Paohuzi, state: State, seat: int) -> JSON:
     secured = sum(group_huxi(k, fs) for k, fs in exposed)
     secured += sum(group_huxi("kan", (f,) * 3) for f, n in enumerate(counts) if n == 3)
     body["hand"]["huxi"] = secured
-    body["hand"]["huxi_needed"] = max(0, MINIMUM_HUXI - secured)
+    body["hand"]["huxi_needed"] = max(0, minimum - secured)
     return hints_json(game.name, seat, "huxi", body, [])
 
 

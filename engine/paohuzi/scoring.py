@@ -4,7 +4,8 @@ calculator (``game.score``).
 A hand is read as *exposed groups* (ti, pao, wei, peng, chi on the table), *kans* (three identical
 cards in hand: locked, PH-2.3) and *loose* cards (the rest of the hand, never three alike, since
 cards enter a hand only by the deal). A winning hand is seven groups — exactly one of them a pair
-when a ti or pao is among them — worth at least 15 huxi (PH-5.1); when the cards can be grouped
+when a ti or pao is among them — worth at least 15 huxi (PH-5.1, or the match's ``min_huxi``,
+OPT-PH-1); when the cards can be grouped
 several ways the grouping with the most huxi counts (PH-5.3).
 
 ``evaluate`` works on faces and counts and is what the game calls on every possible win; it and
@@ -31,7 +32,7 @@ from .cards import (
     value_of,
 )
 
-MINIMUM_HUXI = 15  # PH-5.1
+MINIMUM_HUXI = 15  # PH-5.1; a match may lower it (OPT-PH-1)
 UNIT = "huxi"
 """What a score counts in: its items' values and totals (engine/core/items.py)."""
 IDENTICAL_HUXI = {"ti": (9, 12), "pao": (6, 9), "wei": (3, 6), "kan": (3, 6), "peng": (1, 3)}
@@ -62,9 +63,10 @@ def group_huxi(kind: str, faces: tuple[int, ...]) -> int:
     return 0
 
 
-def tun_of(huxi: int) -> int:
-    """PH-6.3: 15–17 huxi one tun, 18–20 two, one more per three more huxi (0 below 15)."""
-    return 1 + (huxi - MINIMUM_HUXI) // 3 if huxi >= MINIMUM_HUXI else 0
+def tun_of(huxi: int, minimum: int = MINIMUM_HUXI) -> int:
+    """PH-6.3: 15–17 huxi one tun, 18–20 two, one more per three more huxi (0 below 15); the
+    tun count from the match's minimum (OPT-PH-1.1: with 10, 10–12 one tun, 13–15 two)."""
+    return 1 + (huxi - minimum) // 3 if huxi >= minimum else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,14 +106,17 @@ class Evaluation:
     groups: tuple[Group, ...]
     heavenly: str | None = None
     """``three_ti``, ``five_kan`` or ``complete`` (the dealer's 21 dealt cards); None otherwise."""
+    minimum: int = MINIMUM_HUXI
+    """The huxi a win needs and the tun count from (PH-5.1, PH-6.3, OPT-PH-1)."""
 
     @property
     def winning(self) -> bool:
-        return self.huxi >= MINIMUM_HUXI
+        """At least the minimum; three ti or five kan need none (OPT-PH-1.2)."""
+        return self.heavenly in ("three_ti", "five_kan") or self.huxi >= self.minimum
 
     @property
     def tun(self) -> int:
-        return tun_of(self.huxi)
+        return tun_of(self.huxi, self.minimum)
 
     def marked(self, face: int) -> Evaluation:
         """This reading with the winning card shown in the wei or ti it already joined."""
@@ -124,7 +129,7 @@ class Evaluation:
         return replace(self, groups=tuple(groups))
 
     def to_json(self) -> dict[str, Any]:
-        return {"winning": self.winning, "huxi": self.huxi, "minimum": MINIMUM_HUXI,
+        return {"winning": self.winning, "huxi": self.huxi, "minimum": self.minimum,
                 "tun": self.tun, "heavenly": self.heavenly, "unit": UNIT,
                 "items": [g.item() for g in self.groups]}
 
@@ -186,9 +191,10 @@ def _exposed_sums(exposed: Exposed) -> tuple[int, int]:
 
 @lru_cache(maxsize=1 << 15)
 def evaluate(exposed: Exposed, counts: tuple[int, ...], card: int | None = None,
-             own: bool = False) -> Evaluation | None:
+             own: bool = False, minimum: int = MINIMUM_HUXI) -> Evaluation | None:
     """The grouping with the most huxi (PH-5.3) of a hand, or ``None`` when it is not seven groups
-    (PH-5.1). The huxi minimum is the caller's to check (``Evaluation.winning``).
+    (PH-5.1). The huxi minimum is the caller's to check (``Evaluation.winning``, against
+    ``minimum``: the match's ``min_huxi``, OPT-PH-1, which also sets the tun).
 
     ``counts`` are the hand's cards (three alike: a kan; four alike: a ti); ``card`` the winning
     card's face when it is not yet placed (None: the hand is complete as it stands). ``own``: the
@@ -275,13 +281,14 @@ def evaluate(exposed: Exposed, counts: tuple[int, ...], card: int | None = None,
             where = next(j for j, (_, fs) in enumerate(sub[1]) if card in fs)
     groups_out += [make_group(kind, faces, concealed=True, winning=j == where)
                    for j, (kind, faces) in enumerate(sub[1])]
-    return Evaluation(best_huxi, tuple(groups_out))
+    return Evaluation(best_huxi, tuple(groups_out), minimum=minimum)
 
 
-def heavenly(exposed: Exposed, counts: tuple[int, ...], dealer: bool) -> Evaluation | None:
+def heavenly(exposed: Exposed, counts: tuple[int, ...], dealer: bool,
+             minimum: int = MINIMUM_HUXI) -> Evaluation | None:
     """PH-2.4: a dealt hand with three ti or five kan (only ti and kan count huxi, the rest need
-    not form groups), or the dealer's complete 21 cards; the reading with more huxi. ``None``:
-    no Heavenly win."""
+    not form groups), or the dealer's complete 21 cards of at least ``minimum`` huxi (OPT-PH-1.2:
+    only that one needs it); the reading with more huxi. ``None``: no Heavenly win."""
     ti = [make_group(k, f) for k, f in exposed if k == "ti"]
     ti += [make_group("ti", (f,) * 4, concealed=True) for f in range(NUM_FACES) if counts[f] == 4]
     kans = [make_group("kan", (f,) * 3, concealed=True) for f in range(NUM_FACES) if counts[f] == 3]
@@ -289,9 +296,9 @@ def heavenly(exposed: Exposed, counts: tuple[int, ...], dealer: bool) -> Evaluat
     if len(ti) >= 3 or len(kans) >= 5:  # ti and kan are not combined
         groups = tuple(ti + kans)
         readings.append(Evaluation(sum(g.huxi for g in groups), groups,
-                                   "three_ti" if len(ti) >= 3 else "five_kan"))
+                                   "three_ti" if len(ti) >= 3 else "five_kan", minimum))
     if dealer:
-        ev = evaluate(exposed, counts)
+        ev = evaluate(exposed, counts, minimum=minimum)
         if ev is not None and ev.winning:
             readings.append(replace(ev, heavenly="complete"))
     return max(readings, key=lambda e: e.huxi) if readings else None
@@ -363,8 +370,9 @@ def read_spec(spec: object) -> tuple[Exposed, tuple[int, ...], int | None, dict[
     return exposed, counts_of(faces), card, flags
 
 
-def score_spec(spec: object) -> dict[str, Any]:
-    """The public calculator.
+def score_spec(spec: object, minimum: int = MINIMUM_HUXI) -> dict[str, Any]:
+    """The public calculator; ``minimum``: the match's ``min_huxi`` (OPT-PH-1), for the verdict
+    and the tun.
 
     In::
 
@@ -396,14 +404,15 @@ def score_spec(spec: object) -> dict[str, Any]:
     """
     exposed, counts, card, flags = read_spec(spec)
     if flags["heavenly"]:
-        ev = heavenly(exposed, counts, flags["dealer"])
+        ev = heavenly(exposed, counts, flags["dealer"], minimum)
         if ev is None:
             return {"winning": False, "unit": UNIT, "items": [],
                     "reason": "no Heavenly win: neither three ti, nor five kan"
-                    + (", nor a complete hand of at least 15 huxi" if flags["dealer"] else "")
+                    + (f", nor a complete hand of at least {minimum} huxi"
+                       if flags["dealer"] else "")
                     + " (PH-2.4)"}
         return ev.to_json()
-    ev = evaluate(exposed, counts, card, flags["own_reveal"])
+    ev = evaluate(exposed, counts, card, flags["own_reveal"], minimum)
     if ev is None:
         n = sum(counts) + sum(len(f) for _, f in exposed) + (card is not None)
         return {"winning": False, "unit": UNIT, "items": [],
@@ -411,7 +420,7 @@ def score_spec(spec: object) -> dict[str, Any]:
                           f"there is a ti or pao (PH-5.1)"}
     if not ev.winning:
         return ev.to_json() | {
-            "reason": f"{ev.huxi} huxi, below the minimum of {MINIMUM_HUXI} (PH-5.1)"}
+            "reason": f"{ev.huxi} huxi, below the minimum of {minimum} (PH-5.1)"}
     return ev.to_json()
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from ..core.claims import ClaimWindow
 from ..core.options import Options
 from ..core.result import Payment
+from .options import DEFAULTS
 from .scoring import Evaluation
 
 PLAYERS = 3
@@ -52,6 +53,12 @@ class Win:
     def tun(self) -> int:
         return self.evaluation.tun
 
+    @property
+    def self_draw(self) -> bool:
+        """A win on a card the winner itself revealed from the stock, one that made its own wei
+        or ti included; a Heavenly win is none (options.md's definitions, OPT-PH-2)."""
+        return self.card is not None and self.revealer == self.seat
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class State:
@@ -87,8 +94,8 @@ class State:
     payments: tuple[Payment, ...] = ()
     events: tuple[tuple[Any, ...], ...] = ()
     """Public history: (kind, seat, card id or None, detail...)."""
-    options: Options = Options()
-    """The match's house rules, resolved (OPT-0.2)."""
+    options: Options = DEFAULTS
+    """The match's house rules, resolved (OPT-0.2); hand-made states play the defaults."""
 
 
 __all__ = ["PLAYERS", "Group", "State", "Win"]

@@ -17,6 +17,7 @@ import pytest
 from ai.policies import POLICIES
 from ai.policies import paohuzi_prior as P
 from ai.policies.paohuzi_basic import basic
+from engine.core.state import evolve
 from engine.paohuzi import GAME as G
 from engine.paohuzi import parse_face
 from engine.paohuzi.scoring import evaluate
@@ -299,3 +300,42 @@ def test_deterministic():
     a = play_deal("paohuzi", 77, levels, policies=POLICY_TABLE)[0]
     b = play_deal("paohuzi", 77, levels, policies=POLICY_TABLE)[0]
     assert a == b
+
+
+# ---------------------------------------------------------------- house rules (OPT-PH-1)
+
+def test_waits_count_tun_from_the_matchs_minimum():
+    """OPT-PH-1.1, OPT-0.4: W's 18 huxi are two tun at 15 and three at 10, and the prior's
+    ``Table`` reads the minimum from ``view["options"]``."""
+    assert P.waits((), counts(W), 10) == ((parse_face("x5"), 3.0),)
+    state = position({0: W})
+    assert P.Table(G.view(state, 0)).minimum == 15
+    ten = G.view(evolve(state, options=G.options({"min_huxi": 10})), 0)
+    t = P.Table(ten)
+    assert t.minimum == 10
+    assert P.wait_value(t, (), counts(W)) == 4 * 3.0  # four unseen x5, three tun each
+
+
+def test_a_ready_hand_under_fifteen_is_live_at_ten():
+    """OPT-PH-1.1: 12 huxi (wei d3 6 + 2-7-10 small 3 + 1-2-3 small 3) win nothing at 15 and
+    one tun at 10, so ``DEAD`` no longer applies."""
+    hand = "x1 x2 x3 x2 x7 x10 x4 x5 x6 x7 x8 d5 d6 d7 d8 d9 d10"  # waits on x6 or x9
+    exposed = (("wei", (parse_face("d3"),) * 3),)
+    assert all(tun == 0 for _, tun in P.waits(exposed, counts(hand)))
+    assert P.waits(exposed, counts(hand)) and all(
+        tun == 1 for _, tun in P.waits(exposed, counts(hand), 10))
+
+
+def test_clues_read_the_matchs_minimum():
+    """OPT-PH-1.1: a reveal an opponent let pass contradicts a hand that would have won on it
+    under the match's minimum: 12 huxi on x6 is no win at 15, one at 10."""
+    from ai.policies.paohuzi_clues import Clues
+
+    hand = counts("x1 x2 x3 x2 x7 x10 x4 x5 x6 x7 x8 d5 d6 d7 d8 d9 d10")
+    exposed = (("wei", (parse_face("d3"),) * 3),)
+    loose = tuple(n if n < 3 else 0 for n in hand)
+    reveals = ((parse_face("x6"), False),)
+    at_15 = Clues(caps=(4,) * 20, reveals=reveals, exposed=exposed, discarded=None)
+    at_10 = Clues(caps=(4,) * 20, reveals=reveals, exposed=exposed, discarded=None, minimum=10)
+    assert at_15.contradicted(hand, loose, 0.0) == 0
+    assert at_10.contradicted(hand, loose, 0.0) == 1

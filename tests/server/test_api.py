@@ -247,6 +247,20 @@ def test_score_calculator_route_takes_the_options(client: TestClient) -> None:
     assert r.status_code == 422 and error_code(r) == "options/invalid"
 
 
+def test_paohuzi_score_route_takes_the_options(client: TestClient) -> None:
+    """OPT-PH-1, OPT-PH-2: 14 huxi win with a minimum of 10 (two tun, doubled as a self-draw);
+    an option Paohuzi does not have is a 422 ``options/invalid``, never a 500."""
+    spec = {"groups": [{"type": "peng", "cards": [face] * 3} for face in ("d9", "x8", "x9")],
+            "concealed": "d5 d5 d5 x1 x2 x3 x4 x5 d6 d7 d8".split(), "winning_card": "x6",
+            "own_reveal": True}
+    assert client.post("/api/games/paohuzi/score", json=spec).json()["winning"] is False
+    r = client.post("/api/games/paohuzi/score",
+                    json={**spec, "options": {"min_huxi": 10, "self_draw_bonus": "double"}})
+    assert r.status_code == 200 and (r.json()["tun"], r.json()["payment"]) == (2, 4)
+    r = client.post("/api/games/paohuzi/score", json={**spec, "options": {"min_huxi": 12}})
+    assert r.status_code == 422 and error_code(r) == "options/invalid"
+
+
 def test_matches_survive_a_server_restart(settings: Any) -> None:
     with TestClient(create_app(settings)) as c:
         m = new_match(c)

@@ -256,6 +256,23 @@ def test_every_language_draws_its_chinese_with_the_bundled_font() -> None:
                          f"see web/fonts/README.md): {lacking}")
 
 
+def test_the_servers_chinese_names_are_in_the_bundled_font() -> None:
+    """The Chinese names the settlements and the calculators show beside every language's text
+    come from the engine (each score item's ``chinese``): every character of them is in the
+    serif subset too (a Sichuan option added 自摸加番, and 加 was not)."""
+    from engine.mcr.patterns import PATTERNS as MCR
+    from engine.nantong import scoring as nantong
+    from engine.paohuzi import scoring as paohuzi
+    from engine.sichuan.scoring import PATTERNS as SICHUAN
+
+    listed = set((ROOT / "web" / "fonts" / "paiju-cjk.txt").read_text(encoding="utf-8").strip())
+    names = [entry[1] for table in (MCR, SICHUAN, nantong.HOLDINGS, nantong.FACTORS,
+                                    nantong.SHAPES, nantong.BONUSES, nantong.MULTIPLIERS,
+                                    paohuzi.GROUP_NAMES) for entry in table.values()]
+    lacking = {ch: name for name in names for ch in CJK.findall(name) if ch not in listed}
+    assert len(names) > 100 and not lacking, lacking
+
+
 def _finished_with_a_win(game: str) -> dict[str, Any]:
     """The first deal from seed 0 up that eager random play ends with a win (a settlement with
     its itemised win), as the match view the page would get; Nantong's needs the greedy player
