@@ -17,17 +17,19 @@ starts, where the bot joins over the WebSocket protocol.
 from __future__ import annotations
 
 import functools
+import json
 import math
 import random
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import get_game
+from engine import EngineError, get_game
+from engine.core.options import Variant
 
 from .policies import POLICIES, PRIORS, Policy, Settings, registry
 
@@ -102,12 +104,27 @@ def deal_seed(seed: int, deal: int) -> int:
     return random.Random(f"arena:{seed}:{deal}").getrandbits(53)
 
 
+Raw = Mapping[str, Any] | None
+"""House-rule options as a client sends them (``--options``): the game resolves them."""
+
+
+def check_options(game_name: str, options: Raw) -> dict[str, Any]:
+    """``options`` resolved for the game, as JSON (every key); ``ValueError`` when the game
+    refuses them (rules/options.md OPT-0.1), as for a bad seat."""
+    try:
+        return get_game(game_name).options(options).to_json()
+    except EngineError as exc:
+        raise ValueError(str(exc)) from None
+
+
 def play_deal(game_name: str, levels: list[str], seed: int, tag: str,
               stats: dict[str, BotStats],
-              policies: dict[str, dict[str, Policy]] | None = None) -> dict[str, Any]:
-    """One deal with ``levels[seat]`` playing each seat; returns the engine's result."""
+              policies: dict[str, dict[str, Policy]] | None = None,
+              options: Raw = None) -> dict[str, Any]:
+    """One deal with ``levels[seat]`` playing each seat, under the house-rule ``options``;
+    returns the engine's result."""
     table = (policies or arena_policies())[game_name]
-    game = get_game(game_name)
+    game = Variant(get_game(game_name), options)
     state = game.new_deal(seed)
     rng = random.Random(f"{tag}:choices")
     policy_rngs = [random.Random(f"{tag}:{seat}") for seat in range(game.players)]
@@ -162,9 +179,11 @@ def rotations(seats: list[str]) -> list[list[str]]:
 
 
 def report(game_name: str, seats: list[str], deals: int, seed: int,
-           stats: dict[str, BotStats], per_shuffle: list[dict[str, float]]) -> dict[str, Any]:
+           stats: dict[str, BotStats], per_shuffle: list[dict[str, float]],
+           options: Raw = None) -> dict[str, Any]:
     return {"game": game_name, "seats": seats, "deals": deals, "rotations": len(seats),
-            "seed": seed, "bots": {name: b.summary() for name, b in sorted(stats.items())},
+            "seed": seed, "options": check_options(game_name, options),
+            "bots": {name: b.summary() for name, b in sorted(stats.items())},
             "differences": differences(per_shuffle, list(dict.fromkeys(seats)))}
 
 
@@ -186,7 +205,7 @@ class Shuffle:
 
 
 def play_shuffle(game_name: str, seats: list[str], seed: int, d: int, baselines: list[str],
-                 policies: dict[str, dict[str, Policy]]) -> Shuffle:
+                 policies: dict[str, dict[str, Policy]], options: Raw = None) -> Shuffle:
     """Shuffle ``d`` of a run of ``seed``: it depends on nothing else (every deal's random
     streams are named by seed, shuffle and rotation), so shuffles may be played in any order
     or process."""
@@ -195,14 +214,14 @@ def play_shuffle(game_name: str, seats: list[str], seed: int, d: int, baselines:
     gain: dict[str, dict[str, list[float]]] = {b: defaultdict(list) for b in baselines}
     for r, levels in enumerate(rotations(seats)):
         tag = f"{seed}:{d}:{r}"
-        deltas = play_deal(game_name, levels, s, tag, stats, policies)["deltas"]
+        deltas = play_deal(game_name, levels, s, tag, stats, policies, options)["deltas"]
         for b in baselines:
             for name in dict.fromkeys(seats):
                 if name in baselines:
                     continue
                 control = [b if level == name else level for level in levels]
                 base = play_deal(game_name, control, s, tag, defaultdict(BotStats),
-                                 policies)["deltas"]
+                                 policies, options)["deltas"]
                 gain[b][name] += [deltas[i] - base[i]
                                   for i, lv in enumerate(levels) if lv == name]
     return Shuffle(dict(stats), shuffle_means(stats, {}),
@@ -216,14 +235,15 @@ def _process_policies(strong: Settings | None) -> dict[str, dict[str, Policy]]:
     return arena_policies(strong)
 
 
-Job = tuple[str, list[str], int, int, list[str], Settings | None]
+Job = tuple[str, list[str], int, int, list[str], Settings | None, dict[str, Any]]
 """``play_shuffle``'s arguments, with the ``strong`` settings in place of the levels (a worker
 process builds its own)."""
 
 
 def _play_shuffle_job(job: Job) -> Shuffle:
-    game_name, seats, seed, d, baselines, strong = job
-    return play_shuffle(game_name, seats, seed, d, baselines, _process_policies(strong))
+    game_name, seats, seed, d, baselines, strong, options = job
+    return play_shuffle(game_name, seats, seed, d, baselines, _process_policies(strong),
+                        options)
 
 
 def _played(work: list[Job], jobs: int) -> Iterator[Shuffle]:
@@ -238,13 +258,15 @@ def _played(work: list[Job], jobs: int) -> Iterator[Shuffle]:
 def run(game_name: str, seats: list[str], deals: int, seed: int,
         strong: Settings | None = None,
         progress: Callable[[int], None] | None = None,
-        baseline: str | None = None, jobs: int = 1) -> dict[str, Any]:
-    """Play ``deals`` shuffles, each once per rotation of ``seats`` (``strong``: the settings
+        baseline: str | None = None, jobs: int = 1, options: Raw = None) -> dict[str, Any]:
+    """Play ``deals`` shuffles, each once per rotation of ``seats``, under the house-rule
+    ``options`` (``strong``: the settings
     of the ``strong`` level, by default 1 s a decision; ``progress(n)`` after each shuffle;
     ``baseline``: a level, or several joined by commas: also measure each other bot's gain over
     each of them on the same deals, see ``gains``; ``jobs``: worker processes sharing the
     shuffles, the same statistics as one, timings aside)."""
     check_seats(game_name, seats)
+    resolved = check_options(game_name, options)
     baselines = baseline.split(",") if baseline else []
     for level in baselines:
         check_seats(game_name, [level] * len(seats))
@@ -253,7 +275,7 @@ def run(game_name: str, seats: list[str], deals: int, seed: int,
     stats: dict[str, BotStats] = defaultdict(BotStats)
     per_shuffle: list[dict[str, float]] = []
     per_shuffle_gain: dict[str, list[dict[str, float]]] = {b: [] for b in baselines}
-    work = [(game_name, seats, seed, d, baselines, strong) for d in range(deals)]
+    work = [(game_name, seats, seed, d, baselines, strong, resolved) for d in range(deals)]
     for done, one in enumerate(_played(work, jobs), 1):  # in shuffle order, whoever played
         for name, bot in one.stats.items():
             stats[name].add(bot)
@@ -262,7 +284,7 @@ def run(game_name: str, seats: list[str], deals: int, seed: int,
             per_shuffle_gain[b].append(one.gains[b])
         if progress is not None:
             progress(done)
-    out = report(game_name, seats, deals, seed, stats, per_shuffle)
+    out = report(game_name, seats, deals, seed, stats, per_shuffle, resolved)
     if baselines:
         out["baseline"] = baseline
         out["gains"] = {k: v for b in baselines for k, v in gains(per_shuffle_gain[b], b).items()}
@@ -311,8 +333,10 @@ def _ms(value: float | None) -> str:
 
 
 def render(report: dict[str, Any]) -> str:
+    options = report.get("options")
     lines = [(f"{report['game']}: {report['deals']} deals x {report['rotations']} rotations, "
-             f"seed {report['seed']}, seats {','.join(report['seats'])}"),
+             f"seed {report['seed']}, seats {','.join(report['seats'])}"
+             + (f", options {json.dumps(options)}" if options else "")),
              (f"{'bot':<10}{'deals':>7}{'mean':>9}{'95% CI':>20}{'win%':>8}{'deal-in%':>10}"
              f"{'ms mean':>9}{'ms p99':>9}{'illegal':>9}")]
     for name, b in report["bots"].items():

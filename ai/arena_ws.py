@@ -35,6 +35,7 @@ import httpx
 from .arena import (
     BotStats,
     arena_policies,
+    check_options,
     check_seats,
     deal_seed,
     record,
@@ -77,12 +78,14 @@ async def _play_match(http: httpx.AsyncClient, game: str, levels: list[str], see
                       tag: str, stats: dict[str, BotStats],
                       policies: dict[str, dict[str, Policy]], ws_base: str,
                       announce: Announce, timeout: float,
-                      bots: Mapping[str, SeatBot] | None = None) -> dict[str, Any]:
+                      bots: Mapping[str, SeatBot] | None = None,
+                      options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """One deal on the server: the ``ws`` seat announced, a seat kind of ``bots`` played by
     its bot over the WebSocket too, the others played here."""
     bots = bots or {}
     r = await send(http, "POST", "/api/matches", json={
-        "game": game, "seed": seed, "seats": [{"kind": "human"}] * len(levels)})
+        "game": game, "seed": seed, "seats": [{"kind": "human"}] * len(levels),
+        "options": dict(options or {})})
     r.raise_for_status()
     match = r.json()
     match_id = match["match_id"]
@@ -173,13 +176,15 @@ async def _count_external(http: httpx.AsyncClient, match_id: str, levels: list[s
 async def run_ws(game: str, seats: list[str], deals: int, seed: int, announce: Announce,
                  serve: Serve, *, strong: Settings | None = None, host: str = "127.0.0.1",
                  port: int = 0, timeout: float = 300.0,
-                 bots: Mapping[str, SeatBot] | None = None) -> dict[str, Any]:
+                 bots: Mapping[str, SeatBot] | None = None,
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """``ai.arena.run`` with ``ws`` seats played by an external bot through a server that
     ``serve`` runs (``port`` 0: a free one); ``announce`` gets each match's join line.
     ``bots``: seat kinds the arena plays over the WebSocket itself (``botzone:CMD``), each
-    counted like a level."""
+    counted like a level. ``options``: the house rules every match is created with."""
     bots = bots or {}
     check_seats(game, seats, external=(WS, *bots))
+    resolved = check_options(game, options)
     if WS not in seats and not set(bots) & set(seats):
         raise ValueError("no 'ws' seat: use the in-process arena")
     policies = arena_policies(strong)
@@ -195,9 +200,10 @@ async def run_ws(game: str, seats: list[str], deals: int, seed: int, announce: A
                 before = {name: len(b.scores) for name, b in stats.items()}
                 for r, levels in enumerate(rotations(seats)):
                     await _play_match(http, game, levels, s, f"{seed}:{d}:{r}", stats, policies,
-                                      f"ws://{host}:{port}", announce, timeout, bots)
+                                      f"ws://{host}:{port}", announce, timeout, bots,
+                                      resolved)
                 per_shuffle.append(shuffle_means(stats, before))
-    return report(game, seats, deals, seed, stats, per_shuffle)
+    return report(game, seats, deals, seed, stats, per_shuffle, resolved)
 
 
 __all__ = ["WS", "SeatBot", "Serve", "free_port", "run_ws"]

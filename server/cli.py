@@ -98,6 +98,12 @@ def _arena(args: argparse.Namespace) -> int:
         strong = Settings(budget_ms=args.strong_ms or Settings().budget_ms,
                           rollouts=args.strong_rollouts)
 
+    try:
+        options = json.loads(args.options) if args.options is not None else None
+    except json.JSONDecodeError as exc:
+        print(f"paiju: --options is not JSON ({exc}): {args.options}", file=sys.stderr)
+        return 2
+
     def announce(line: dict) -> None:
         print(json.dumps(line), flush=True)
 
@@ -112,14 +118,15 @@ def _arena(args: argparse.Namespace) -> int:
 
             report = asyncio.run(run_ws(args.game, seats, args.deals, args.seed, announce,
                                         serving, strong=strong, host=args.ws_host,
-                                        port=args.ws_port, timeout=args.ws_timeout, bots=bots))
+                                        port=args.ws_port, timeout=args.ws_timeout, bots=bots,
+                                        options=options))
         else:
             def progress(done: int) -> None:
                 if args.progress and (done % args.progress == 0 or done == args.deals):
                     print(f"{done}/{args.deals} shuffles", file=sys.stderr, flush=True)
 
             report = run(args.game, seats, args.deals, args.seed, strong, progress,
-                         args.baseline, args.jobs)
+                         args.baseline, args.jobs, options)
     except ValueError as exc:
         print(f"paiju: {exc}", file=sys.stderr)
         return 2
@@ -183,6 +190,10 @@ def _parser() -> argparse.ArgumentParser:
                                                               "rotation of the seats)")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--json", action="store_true")
+    arena.add_argument("--options", default=None, metavar="JSON",
+                       help="house-rule options every deal is played under, as a match is "
+                            "created with them, e.g. '{\"flowers\": false}' "
+                            "(rules/options.md; GET /api/games lists each game's)")
     arena.add_argument("--baseline", default=None, metavar="LEVEL",
                        help="also replay every deal with each other bot's seats played by LEVEL "
                             "and report its gain over LEVEL (paired seat by seat); several "

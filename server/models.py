@@ -8,6 +8,7 @@ bar what only the rules decide (whether an action is legal now). Numbers arrive 
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -21,6 +22,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from engine import GAMES
+from engine.core.options import Option
 
 from .params import MATCH_ID_PATTERN
 
@@ -47,19 +49,45 @@ class AiSeat(Wire):
 SeatSpec = Annotated[HumanSeat | AiSeat, Field(discriminator="kind")]
 
 
-def _seats_per_game(schema: dict[str, Any]) -> None:
-    """OpenAPI: each game takes exactly its own number of seats (any other is a 422)."""
-    by_players: dict[int, list[str]] = {}
-    for game in GAMES.values():
-        by_players.setdefault(game.players, []).append(game.name)
+def _per_game(schema: dict[str, Any]) -> None:
+    """OpenAPI: each game takes exactly its own number of seats and its own options, each
+    with the values it allows (any other is a 422)."""
     schema["anyOf"] = [
-        {"properties": {"game": {"enum": sorted(names)},
-                        "seats": {"minItems": players, "maxItems": players}}}
-        for players, names in sorted(by_players.items())]
+        {"properties": {"game": {"enum": [game.name]},
+                        "seats": {"minItems": game.players, "maxItems": game.players},
+                        "options": {"properties": {o.key: _option_schema(o)
+                                                   for o in game.option_specs},
+                                    "additionalProperties": False}}}
+        for game in sorted(GAMES.values(), key=lambda g: g.name)]
+
+
+def _option_schema(option: Option) -> dict[str, Any]:
+    """The JSON Schema of the values ``option`` allows (``Option.check`` says the same)."""
+    if option.bounds is not None:
+        return {"type": "integer", "minimum": option.bounds[0], "maximum": option.bounds[1]}
+    if option.many:
+        return {"type": "array", "items": {"enum": list(option.values)}, "uniqueItems": True}
+    return {"enum": list(option.values)}
+
+
+def _options_doc() -> str:
+    """``CreateMatch.options``'s description: each game's options, from its specs."""
+    games = []
+    for game in sorted(GAMES.values(), key=lambda g: g.name):
+        specs = "; ".join(f"`{o.key}` ({o.rule}): {o.allowed()}, default "
+                          f"{json.dumps(o.to_json()['default'])}" for o in game.option_specs)
+        games.append(f"{game.name}: {specs or 'none'}")
+    return ("House-rule options (rules/options.md OPT-0.1): the game's keys only, each missing "
+            "key takes its default; an unknown key, another game's or a value not allowed is a "
+            "422 `options/invalid` naming the key. Per game: " + ". ".join(games) + ".")
+
+
+OPTIONS_DOC = ("The match's house-rule options, resolved: every key of the game, defaults "
+               "filled in (OPT-0.2; `{}` for a game without options)")
 
 
 class CreateMatch(Wire):
-    model_config = ConfigDict(json_schema_extra=_seats_per_game)
+    model_config = ConfigDict(json_schema_extra=_per_game)
 
     game: str = Field(description="A registered game name (any other is a 404 game/unknown)",
                       max_length=32, json_schema_extra={"enum": sorted(GAMES)})
@@ -69,6 +97,7 @@ class CreateMatch(Wire):
     seats: list[SeatSpec] | None = Field(
         default=None, description="One per seat, as many as the game has players; default: "
                                   "seat 0 human, the others basic AI")
+    options: dict[str, Any] | None = Field(default=None, description=_options_doc())
 
 
 class SeatInfo(Wire):
@@ -87,6 +116,7 @@ class MatchCreated(Wire):
     game: str
     version: int
     seed_hash: str = Field(description="SHA-256 of the first deal's seed, revealed at its end")
+    options: dict[str, Any] = Field(description=OPTIONS_DOC)
     seats: list[SeatToken]
 
 
@@ -99,6 +129,7 @@ class MatchView(Wire):
     seats: list[SeatInfo]
     scores: list[int] = Field(description="Match totals over the finished deals")
     seed_hash: str
+    options: dict[str, Any] = Field(description=OPTIONS_DOC)
     state: dict[str, Any] = Field(
         description="The game's view for this seat (engine.view; its fields, alike in every game: "
                     "docs/views.md)")
@@ -153,6 +184,9 @@ class LoggedAction(Wire):
 
 class LoggedDeal(Wire):
     deal: int
+    number: int = Field(description="The deal's number in the match: `deal`, counted from 0 "
+                                    "again after a Restart (what a rotating prevailing wind "
+                                    "follows, OPT-MCR-3.2)")
     dealer: int | None
     seed_hash: str
     start_version: int
@@ -175,6 +209,7 @@ class MatchLog(Wire):
     match_id: str
     game: str
     version: int
+    options: dict[str, Any] = Field(description=OPTIONS_DOC)
     deals: list[LoggedDeal]
 
 
@@ -183,6 +218,11 @@ class GameInfo(Wire):
     title: str
     players: int
     description: str
+    options: list[dict[str, Any]] = Field(
+        description="The house-rule options a match of the game takes (rules/options.md), "
+                    "each `{key, rule, default, values}` or, for an integer, `{key, rule, "
+                    "default, min, max}`, with `many: true` when the value is a list of "
+                    "distinct `values`: what a client builds a room form from")
 
 
 class ErrorBody(Wire):
@@ -288,6 +328,9 @@ class Replay(Wire):
     match_id: str
     game: str
     deal: int
+    number: int = Field(description="The deal's number in the match (counted from 0 again "
+                                    "after a Restart)")
+    options: dict[str, Any] = Field(description=OPTIONS_DOC)
     dealer: int
     seed: int = Field(description="The deal's seed: its SHA-256 is `seed_hash`")
     seed_hash: str = Field(description="Published when the deal began")

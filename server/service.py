@@ -21,6 +21,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from engine import GAMES, EngineError, Game, get_game
+from engine.core.options import Options
 from engine.core.rng import seed_hash
 
 from . import history
@@ -33,6 +34,7 @@ from .store import (
     AiSeatRow,
     DealRow,
     Entry,
+    MatchOptionsRow,
     MatchPlayerRow,
     MatchRow,
     PlayerRow,
@@ -73,11 +75,19 @@ class Match:
     token_hashes: tuple[str, ...]
     scores: tuple[int, ...]
     finished: bool
+    options: Options = Options()
+    """The match's house-rule options, resolved (OPT-0.2: fixed for the whole match)."""
+    number: int = 0
+    """The current deal's number in the match: ``deal_no``, counted from 0 again after a
+    Restart (OPT-MCR-3.2)."""
 
     @classmethod
-    def of(cls, row: MatchRow) -> Match:
+    def of(cls, row: MatchRow, options: Options | None = None,
+           number: int | None = None) -> Match:
         return cls(row.id, row.game, row.version, row.seed, row.deal_no, tuple(row.seats),
-                   tuple(row.token_hashes), tuple(row.scores), row.finished)
+                   tuple(row.token_hashes), tuple(row.scores), row.finished,
+                   options if options is not None else Options(),
+                   row.deal_no if number is None else number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,19 +198,20 @@ class Service:
         found = self.store.match_and_deal(match_id) if isinstance(match_id, str) else None
         if found is None:
             raise ApiError("match/not_found", f"no match {match_id!r}")
-        stored, deal = found
-        row = Match.of(stored)
+        stored, deal = found.match, found.deal
+        game = get_game(stored.game)
+        row = Match.of(stored, _stored_options(game, found.options_json), found.number)
         cached = self._cached(row.id)
         if cached is not None and cached.row.version == row.version \
                 and cached.row.deal_no == row.deal_no:
             return cached
-        game = get_game(row.game)
         if cached is not None and cached.row.deal_no == row.deal_no \
                 and cached.row.version < row.version:
             # catch up from the cached version
             state, earlier, after = cached.state, cached.earlier, cached.row.version
         else:
-            state, earlier, after = game.new_deal(deal.seed, deal.dealer), (), -1
+            state, earlier, after = (game.new_deal(deal.seed, deal.dealer, row.options,
+                                                   row.number), (), -1)
         # only up to the version read: a newer action may land meanwhile
         for a in self.store.actions(row.id, row.deal_no, after_version=after,
                                     upto_version=row.version):
@@ -298,7 +309,8 @@ class Service:
 
     def games(self) -> list[dict[str, Any]]:
         return [{"name": g.name, "title": g.title, "players": g.players,
-                 "description": g.description} for g in GAMES.values()]
+                 "description": g.description,
+                 "options": [o.to_json() for o in g.option_specs]} for g in GAMES.values()]
 
     def create(self, req: CreateMatch, player_token: str | None = None) -> dict[str, Any]:
         """A new match; with a player's token, its first human seat is that player's (the
@@ -320,6 +332,10 @@ class Service:
                 raise ApiError("request/invalid", "only AI seats take a level")
             else:
                 s.pop("level", None)
+        try:
+            options = game.options(req.options)  # OPT-0.1: refused before anything is made
+        except EngineError as exc:
+            raise from_engine(exc) from None
         player_id = self.player_of(player_token) if player_token is not None else None
         tokens = [secrets.token_urlsafe(24) for _ in seats]
         match_id = secrets.token_urlsafe(12)
@@ -328,17 +344,20 @@ class Service:
                        seats_json=json.dumps(seats),
                        token_hashes_json=json.dumps([_hash_token(t) for t in tokens]),
                        scores_json=json.dumps([0] * game.players))
-        dealer = self._dealer(game, seed, None)
+        dealer = self._dealer(game, seed, None, options)
         deal = DealRow(match_id=match_id, deal_no=0, seed=seed, dealer=dealer, start_version=0)
         ai = [AiSeatRow(match_id=match_id, seat=i, level=s["level"], token=tokens[i])
               for i, s in enumerate(seats) if s["kind"] == "ai"]
         human = next((i for i, s in enumerate(seats) if s["kind"] == "human"), None)
         link = (MatchPlayerRow(match_id=match_id, seat=human, player_id=player_id)
                 if player_id is not None and human is not None else None)
-        self.store.create(row, deal, ai, link)
+        kept = (MatchOptionsRow(match_id=match_id, options_json=json.dumps(options.to_json()))
+                if options else None)
+        self.store.create(row, deal, ai, link, kept)
         self.broker.publish(match_id, 0)
         return {
             "match_id": match_id, "game": game.name, "version": 0, "seed_hash": seed_hash(seed),
+            "options": options.to_json(),
             "seats": [{"seat": i, "kind": s["kind"], "level": s.get("level"),
                        "token": tokens[i] if s["kind"] == "human" else None}
                       for i, s in enumerate(seats)],
@@ -352,7 +371,7 @@ class Service:
             "match_id": row.id, "game": row.game, "version": row.version,
             "deal": row.deal_no, "seat": seat,
             "seats": _seats(row.seats), "scores": list(row.scores),
-            "seed_hash": loaded.seed_hash,
+            "seed_hash": loaded.seed_hash, "options": row.options.to_json(),
             "state": loaded.game.view(loaded.state, seat, events_from),
         }
 
@@ -478,26 +497,30 @@ class Service:
         if loaded.game.result(loaded.state) is None:
             raise ApiError("deal/in_progress", "the current deal is not over yet")
         deal_no = row.deal_no + 1
+        number = 0 if restart else row.number + 1  # OPT-MCR-3.2: Restart counts from 0 again
         seed = deal_seed(row.seed, deal_no)
         players = loaded.game.players
         dealer = self._dealer(loaded.game, seed,
-                              None if restart else (loaded.deal.dealer + 1) % players)
+                              None if restart else (loaded.deal.dealer + 1) % players,
+                              row.options)
         deal = DealRow(match_id=row.id, deal_no=deal_no, seed=seed, dealer=dealer,
                        start_version=row.version + 1)
         scores = [0] * players if restart else None
         try:
-            self.store.append(row.id, row.version, deal=deal, finished=False, scores=scores)
+            self.store.append(row.id, row.version, deal=deal, number=number, finished=False,
+                              scores=scores)
         except Stale:
             raise self._stale(row.id) from None
         self.broker.publish(row.id, row.version + 1)
         return self.view(row.id, token) | {"seat": seat}
 
     @staticmethod
-    def _dealer(game: Game, seed: int, dealer: int | None) -> int:
-        """The dealer a deal gets: ``None`` lets the game draw one from the seed (SC-2.1)."""
+    def _dealer(game: Game, seed: int, dealer: int | None, options: Options) -> int:
+        """The dealer a deal gets: ``None`` lets the game draw one from the seed (SC-2.1),
+        under the match's options (they may change the deck, and so the draw)."""
         if dealer is not None:
             return dealer
-        return int(game.view(game.new_deal(seed), None)["dealer"])
+        return int(game.view(game.new_deal(seed, None, options), None)["dealer"])
 
     def _check_version(self, row: Match, version: int) -> None:
         if version != row.version:
@@ -515,6 +538,7 @@ class Service:
         row = loaded.row
         deals = []
         refusals = self.store.refusals(row.id)
+        numbers = self.store.deal_numbers(row.id)
         for d in self.store.deals(row.id):
             over = d.result_json is not None
             actions = refused = None
@@ -524,12 +548,14 @@ class Service:
                            for a in self.store.actions(row.id, d.deal_no)]
                 refused = [refusals.get((d.deal_no, seat), 0) for seat in range(len(row.seats))]
             deals.append({
-                "deal": d.deal_no, "dealer": d.dealer, "seed_hash": seed_hash(d.seed),
+                "deal": d.deal_no, "number": numbers.get(d.deal_no, d.deal_no),
+                "dealer": d.dealer, "seed_hash": seed_hash(d.seed),
                 "start_version": d.start_version, "over": over,
                 "seed": d.seed if over else None, "actions": actions, "refused": refused,
                 "result": json.loads(d.result_json) if d.result_json is not None else None,
             })
-        return {"match_id": row.id, "game": row.game, "version": row.version, "deals": deals}
+        return {"match_id": row.id, "game": row.game, "version": row.version,
+                "options": row.options.to_json(), "deals": deals}
 
     def replay(self, match_id: str, deal_no: int) -> dict[str, Any]:
         """A finished deal step by step, every hand open (``models.Replay``); a deal being
@@ -544,9 +570,12 @@ class Service:
             raise ApiError("deal/in_progress", "a deal can be replayed once it is over")
         actions = tuple((a.version, a.seat, a.action_json)
                         for a in self.store.actions(row.id, deal_no))
-        events, steps = replay_steps(row.game, deal.seed, deal.dealer, actions)
+        options = _stored_options(get_game(row.game), self.store.options_json(row.id))
+        number = self.store.deal_number(row.id, deal_no)
+        events, steps = replay_steps(row.game, deal.seed, deal.dealer, actions, options, number)
         return {
-            "match_id": row.id, "game": row.game, "deal": deal_no, "dealer": deal.dealer,
+            "match_id": row.id, "game": row.game, "deal": deal_no, "number": number,
+            "options": options.to_json(), "dealer": deal.dealer,
             "seed": deal.seed, "seed_hash": seed_hash(deal.seed), "seats": _seats(row.seats),
             "result": json.loads(deal.result_json), "events": events, "steps": steps,
         }
@@ -607,19 +636,26 @@ class Service:
             raise from_engine(exc) from None
 
 
+def _stored_options(game: Game, options_json: str | None) -> Options:
+    """A match's options as stored, resolved (no row: the defaults; a key a game gained since
+    the match was made: its default)."""
+    return game.options(json.loads(options_json) if options_json is not None else None)
+
+
 CACHED_REPLAYS = 32
 """Finished deals whose replay a worker keeps."""
 
 
 @lru_cache(maxsize=CACHED_REPLAYS)
 def replay_steps(game_name: str, seed: int, dealer: int,
-                 actions: tuple[tuple[int, int, str], ...]) -> tuple[list[Any], list[Any]]:
+                 actions: tuple[tuple[int, int, str], ...], options: Options | None = None,
+                 number: int = 0) -> tuple[list[Any], list[Any]]:
     """The deal's events and its steps (``models.ReplayStep``). Events only ever accumulate, so
     each is sent once and a step says how many have happened instead of repeating them. A
     finished deal never changes, so this is a pure function of its arguments, and the last few
     replays are kept."""
     game = get_game(game_name)
-    state = game.new_deal(seed, dealer)
+    state = game.new_deal(seed, dealer, options, number)
     view = game.open_view(state)
     steps = [_replay_step(view, 0, None, None, None)]
     for i, (version, seat, action_json) in enumerate(actions, 1):

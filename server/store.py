@@ -169,6 +169,30 @@ class MatchPlayerRow(SQLModel, table=True):
     player_id: str = Field(foreign_key="players.id")
 
 
+class MatchOptionsRow(SQLModel, table=True):
+    """A match's house-rule options as resolved when it was created (rules/options.md OPT-0),
+    fixed for the whole match. A table of its own, so that databases made before it gain it by
+    ``create_all``; no row (a match made before, or a game without options): the defaults."""
+
+    __tablename__ = "match_options"
+
+    match_id: str = Field(primary_key=True, foreign_key="matches.id")
+    options_json: str
+
+
+class DealNumberRow(SQLModel, table=True):
+    """A deal's number in its match when it is not its ``deal_no``: counted from 0 again after a
+    Restart (OPT-MCR-3.2: the prevailing wind rotates with it). A row only for such a deal, so
+    a match never restarted has none, and ``new_deal(seed, dealer, options, number)`` replays
+    every deal."""
+
+    __tablename__ = "deal_numbers"
+
+    match_id: str = Field(primary_key=True, foreign_key="matches.id")
+    deal_no: int = Field(primary_key=True)
+    number: int
+
+
 class DealRecordRow(SQLModel, table=True):
     """One finished deal as one player's seat saw it (``server/history.py`` derives it from the
     engine's result). Written in the transaction that finishes the deal, and unique per
@@ -348,12 +372,23 @@ SQLAlchemy."""
 _ADVANCE_AND_LOG = text(re.sub(r"%\((\w+)\)s", r":\1", _ADVANCE_AND_LOG_SQL))
 _INSERT_DEAL = insert(_deals)
 _match_players = MatchPlayerRow.__table__  # type: ignore[attr-defined]
+_INSERT_NUMBER = insert(DealNumberRow.__table__)  # type: ignore[attr-defined]
 _records = DealRecordRow.__table__  # type: ignore[attr-defined]
 _refusals = RefusalRow.__table__  # type: ignore[attr-defined]
 _LINKED = select(_match_players.c.seat, _match_players.c.player_id).where(
     _match_players.c.match_id == bindparam("at_id"))
 _DEAL_RESULT = update(_deals).where(_deals.c.match_id == bindparam("at_id"),
                                     _deals.c.deal_no == bindparam("at_deal"))
+
+
+class Found(NamedTuple):
+    """A match as every request loads it: its row, its current deal, its options as stored
+    (None: the defaults) and the deal's number when it is not its ``deal_no``."""
+
+    match: MatchRow
+    deal: DealRow
+    options_json: str | None
+    number: int | None
 
 
 class Store:
@@ -374,11 +409,14 @@ class Store:
             yield s
 
     def create(self, match: MatchRow, deal: DealRow, ai_seats: list[AiSeatRow],
-               player: MatchPlayerRow | None = None) -> None:
+               player: MatchPlayerRow | None = None,
+               options: MatchOptionsRow | None = None) -> None:
         with self.session() as s:
             s.add(match)
             s.flush()
             s.add(deal)
+            if options is not None:
+                s.add(options)
             for row in ai_seats:
                 s.add(row)
             if player is not None:
@@ -393,15 +431,38 @@ class Store:
         with self.session() as s:
             return s.exec(select(MatchRow.version).where(col(MatchRow.id) == match_id)).first()
 
-    def match_and_deal(self, match_id: str) -> tuple[MatchRow, DealRow] | None:
-        """A match and its current deal in one round trip (every request starts here)."""
+    def match_and_deal(self, match_id: str) -> Found | None:
+        """A match, its current deal, its options and the deal's number in one round trip
+        (every request starts here)."""
         with self.session() as s:
-            q = (select(MatchRow, DealRow)
+            q = (select(MatchRow, DealRow, MatchOptionsRow.options_json, DealNumberRow.number)
                  .join(DealRow, (col(DealRow.match_id) == col(MatchRow.id))
                        & (col(DealRow.deal_no) == col(MatchRow.deal_no)))
+                 .outerjoin(MatchOptionsRow, col(MatchOptionsRow.match_id) == col(MatchRow.id))
+                 .outerjoin(DealNumberRow, (col(DealNumberRow.match_id) == col(MatchRow.id))
+                            & (col(DealNumberRow.deal_no) == col(MatchRow.deal_no)))
                  .where(col(MatchRow.id) == match_id))
             row = s.exec(q).first()
-            return (row[0], row[1]) if row is not None else None
+            return Found(*row) if row is not None else None
+
+    def options_json(self, match_id: str) -> str | None:
+        """The match's options as stored (None: the defaults)."""
+        with self.session() as s:
+            row = s.get(MatchOptionsRow, match_id)
+            return row.options_json if row is not None else None
+
+    def deal_number(self, match_id: str, deal_no: int) -> int:
+        """The deal's number in its match (its ``deal_no`` unless a Restart came before)."""
+        with self.session() as s:
+            row = s.get(DealNumberRow, (match_id, deal_no))
+            return row.number if row is not None else deal_no
+
+    def deal_numbers(self, match_id: str) -> dict[int, int]:
+        """The match's deals whose number is not their ``deal_no``: deal_no → number."""
+        with self.session() as s:
+            q = select(DealNumberRow.deal_no, DealNumberRow.number).where(
+                col(DealNumberRow.match_id) == match_id)
+            return dict(s.exec(q).all())
 
     def deal(self, match_id: str, deal_no: int) -> DealRow | None:
         with self.session() as s:
@@ -424,11 +485,14 @@ class Store:
             return [Logged(*r) for r in rows]
 
     def append(self, match_id: str, version: int, *, action: Entry | None = None,
-               deal: DealRow | None = None, finished: bool | None = None,
+               deal: DealRow | None = None, number: int | None = None,
+               finished: bool | None = None,
                scores: list[int] | None = None, result: tuple[int, str] | None = None,
                outcomes: Sequence[Outcome] = ()) -> None:
         """Move match ``match_id`` from ``version`` to ``version + 1`` with what that step
-        wrote; raises ``Stale`` when another writer got there first. With a deal's ``result``,
+        wrote; raises ``Stale`` when another writer got there first. A new ``deal`` whose
+        ``number`` in the match is not its ``deal_no`` (after a Restart) records it (a
+        ``DealNumberRow``). With a deal's ``result``,
         its ``outcomes`` are recorded for the seats players play, in the same transaction: a
         deal is in a history exactly when it is over."""
         values: dict[str, Any] = {"version": version + 1}
@@ -453,6 +517,9 @@ class Store:
                     conn.execute(_INSERT_ACTION, action._asdict())
                 if deal is not None:
                     conn.execute(_INSERT_DEAL, deal.model_dump())
+                    if number is not None and number != deal.deal_no:
+                        conn.execute(_INSERT_NUMBER, {"match_id": match_id,
+                                                      "deal_no": deal.deal_no, "number": number})
                 if result is not None:
                     conn.execute(_DEAL_RESULT, {"at_id": match_id, "at_deal": result[0],
                                                 "result_json": result[1]})

@@ -110,7 +110,8 @@ def _match(game: str, version: int, view: JSON) -> JSON:
     return {"match_id": f"example-{game}", "game": game, "version": version, "deal": 0,
             "seat": 0, "seats": [{"seat": 0, "kind": "human", "level": None}]
             + [{"seat": s, "kind": "ai", "level": "basic"} for s in range(1, players)],
-            "scores": [0] * players, "seed_hash": view["seed_hash"], "state": view}
+            "scores": [0] * players, "seed_hash": view["seed_hash"],
+            "options": view["options"], "state": view}
 
 
 def deal_messages(game: str) -> tuple[JSON, JSON]:

@@ -29,7 +29,8 @@ def test_games_lists_every_registered_game(client: TestClient) -> None:
     r = client.get("/api/games")
     assert r.status_code == 200
     assert {"name": "sichuan", "title": SICHUAN.title, "players": 4,
-            "description": SICHUAN.description} in r.json()
+            "description": SICHUAN.description,
+            "options": [o.to_json() for o in SICHUAN.option_specs]} in r.json()
 
 
 def test_create_match_defaults_to_you_against_three_ai(client: TestClient) -> None:

@@ -51,6 +51,19 @@ CREATE: list[tuple[dict[str, Any], int]] = [
     ({"game": "nantong", "seats": [{"kind": "human"}] * 3}, 201),
     ({"game": "mcr", "seats": [{"kind": "human"}] * 3}, 422),
     ({"game": "chess"}, 404),
+    # house-rule options (OPT-0.1): each game's own keys and values
+    ({"game": "mcr", "options": {"flowers": False}}, 201),
+    ({"game": "mcr", "options": {"min_points": 8.0, "prevailing_wind": "rotate"}}, 201),
+    ({"game": "mcr", "options": None}, 201),
+    ({"game": "sichuan", "options": {"fan_cap": None}}, 201),
+    ({"game": "nantong", "options": {}}, 201),
+    ({"game": "mcr", "options": {"min_points": 65}}, 422),
+    ({"game": "mcr", "options": {"min_points": 8.5}}, 422),
+    ({"game": "mcr", "options": {"flowers": 1}}, 422),
+    ({"game": "mcr", "options": {"jokers": True}}, 422),
+    ({"game": "mcr", "options": {"fan_cap": 3}}, 422),
+    ({"game": "nantong", "options": {"flowers": False}}, 422),
+    ({"game": "mcr", "options": 5}, 422),
 ]
 
 

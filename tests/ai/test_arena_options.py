@@ -1,0 +1,106 @@
+"""The arena under house-rule options (rules/options.md OPT-0): ``--options`` deals every deal
+under them, in-process and through the server for ``ws`` seats; bad ones stop it (exit 2)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import random
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ai import arena_ws
+from ai.arena import BotStats, arena_policies, play_deal, run
+from ai.arena_ws import run_ws
+from server.app import serving
+from server.cli import main
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples"))
+import bot  # examples/bot.py, the documented bot
+
+NO_FLOWERS = {"flowers": False, "prevailing_wind": "rotate", "min_points": 1}
+RESOLVED = {"flowers": False, "min_points": 1, "prevailing_wind": "rotate"}
+
+
+def spy(seen: list[dict[str, Any]]) -> Any:
+    """A policy that plays like ``random`` and keeps every view's options and wall."""
+    inner = arena_policies()["mcr"]["random"]
+
+    def policy(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> Any:
+        seen.append({"options": view["options"], "wall": view["wall_remaining"]})
+        return inner(view, legal, rng)
+    return policy
+
+
+def test_in_process_deals_are_dealt_under_the_options() -> None:
+    """OPT-0.2, OPT-MCR-1: the arena's deal is dealt under its options (136 tiles without
+    flowers) and every view it gives a bot carries them."""
+    seen: list[dict[str, Any]] = []
+    policies = {"mcr": {"spy": spy(seen)}}
+    play_deal("mcr", ["spy"] * 4, 3, "t", defaultdict(BotStats), policies, NO_FLOWERS)
+    assert seen and all(s["options"] == RESOLVED for s in seen)
+    assert seen[0]["wall"] == 136 - 4 * 13 - 1
+    seen.clear()
+    play_deal("mcr", ["spy"] * 4, 3, "t", defaultdict(BotStats), policies)
+    assert all(s["options"]["flowers"] is True for s in seen)
+
+
+def test_run_reports_its_options_and_they_change_the_deals() -> None:
+    seats = ["basic", "random", "random", "random"]
+    plain = run("mcr", seats, deals=1, seed=2)
+    house = run("mcr", seats, deals=1, seed=2, options=NO_FLOWERS)
+    assert plain["options"] == {"flowers": True, "min_points": 8, "prevailing_wind": "east"}
+    assert house["options"] == RESOLVED and house["bots"] != plain["bots"]
+    assert run("nantong", ["random"] * 3, deals=1, seed=2)["options"] == {}
+
+
+def test_cli_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--options JSON``; not JSON, not an object, or options the game refuses: exit 2 and
+    why (the key)."""
+    base = ["arena", "--game", "mcr", "--seats", "random,random,random,random", "--deals", "1"]
+    assert main([*base, "--json", "--options", '{"flowers": false}']) == 0
+    assert json.loads(capsys.readouterr().out)["options"]["flowers"] is False
+    assert main([*base, "--options", '{"flowers": fals']) == 2
+    assert "--options is not JSON" in capsys.readouterr().err
+    for bad, key in (('{"jokers": 1}', "jokers"), ('{"min_points": 99}', "min_points"),
+                     ("[1]", "JSON object")):
+        assert main([*base, "--options", bad]) == 2
+        assert key in capsys.readouterr().err
+    assert main(["arena", "--game", "nantong", "--seats", "ws,random,random",
+                 "--deals", "1", "--options", '{"flowers": false}']) == 2
+    assert "'flowers'" in capsys.readouterr().err
+
+
+def test_ws_arena_creates_its_matches_with_the_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ws arena creates each match through the API with ``options``: the views the
+    server gives the arena's own seats carry them, and the deal is dealt under them."""
+    seen: list[dict[str, Any]] = []
+    monkeypatch.setattr(arena_ws, "arena_policies",
+                        lambda strong=None: {"mcr": {"random": spy(seen)}})
+
+    async def scenario() -> dict[str, Any]:
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+        async def feed() -> int:
+            played = 0
+            while (line := await lines.get()) is not None:
+                played += await bot.arena([line], io.StringIO(), seed=1)
+            return played
+
+        player = asyncio.create_task(feed())
+        report = await run_ws("mcr", ["ws", "random", "random", "random"], 1, 4,
+                              lambda line: lines.put_nowait(json.dumps(line) + "\n"),
+                              serving, timeout=60, options=NO_FLOWERS)
+        lines.put_nowait(None)
+        assert await player == 4
+        return report
+
+    report = asyncio.run(asyncio.wait_for(scenario(), 240))
+    assert report["options"] == RESOLVED and report["bots"]["ws"]["deals"] == 4
+    assert seen and all(s["options"] == RESOLVED for s in seen)
+    assert max(s["wall"] for s in seen) <= 136 - 4 * 13 - 1
