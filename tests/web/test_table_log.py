@@ -45,6 +45,11 @@ def test_the_newest_move_is_always_in_sight(live_server: LiveServer, new_page: A
     seen: list[dict[str, Any]] = []
 
     def check() -> None:
+        # the table as it stands, not halfway through a discard's slide or the hand's turning
+        # up (web/motion.js): a transform in flight may push a box past the middle for a moment
+        page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running'"
+                               " || a.effect?.getTiming().iterations === Infinity)",
+                               timeout=5_000)  # a pulsing mark (thinking...) never ends
         got = page.evaluate(NEWEST)
         if got is not None:
             seen.append(got)
