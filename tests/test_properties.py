@@ -476,3 +476,22 @@ def test_shuffle_depends_on_the_seed_alone(game: Game) -> None:
         state = game.new_deal(seed)
         dealer = game.view(state, None)["dealer"]
         assert game.new_deal(seed, dealer) == state
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_no_combination_of_allowed_values_is_refused(game: Game) -> None:
+    """OPT-0.5: every combination of the values each option allows (an integer range by its
+    ends and middle, a list option empty and full) resolves and deals, with the options kept."""
+    import itertools
+
+    def values(o: Any) -> list[Any]:
+        if o.bounds is not None:
+            return sorted({o.bounds[0], (o.bounds[0] + o.bounds[1]) // 2, o.bounds[1]})
+        return [[], list(o.values)] if o.many else list(o.values)
+
+    specs = game.option_specs
+    for combo in itertools.product(*(values(o) for o in specs)):
+        raw = dict(zip((o.key for o in specs), combo, strict=True))
+        state = game.new_deal(7, options=raw)
+        assert state.options == game.options(raw)
+        assert game.view(state, 0)["options"] == game.options(raw).to_json()

@@ -64,6 +64,13 @@ class ClaimGame:
     def options(self, raw: Mapping[str, Any] | None = None) -> Options:
         return resolve(self.option_specs, raw, self.name)
 
+    def spec_options(self, spec: Any) -> tuple[Any, Options | None]:
+        """A calculator spec without its ``options``, and those resolved (None: none given, the
+        calculator's own defaults apply)."""
+        if not isinstance(spec, dict) or "options" not in spec:
+            return spec, None
+        return {k: v for k, v in spec.items() if k != "options"}, self.options(spec["options"])
+
     def deck_of(self, options: Options) -> tuple[int, ...]:
         """The cards a deal under ``options`` is played with (MCR without flowers: 136)."""
         return self.deck

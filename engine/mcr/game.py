@@ -237,11 +237,9 @@ class Mcr(MahjongTable):
     def score(self, spec: JSON) -> JSON:
         """The calculator; ``spec["options"]`` (optional) sets the minimum the verdict
         ``meets_minimum`` reads (OPT-MCR-2)."""
-        if not isinstance(spec, dict) or "options" not in spec:
-            return scoring.score_spec(spec)
-        options = self.options(spec["options"])
-        out = scoring.score_spec({k: v for k, v in spec.items() if k != "options"})
-        if out.get("winning"):
+        spec, options = self.spec_options(spec)
+        out = scoring.score_spec(spec)
+        if options is not None and out.get("winning"):
             out["meets_minimum"] = out["points_before_flowers"] >= options.min_points
         return out
 

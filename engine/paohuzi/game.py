@@ -25,7 +25,6 @@ from ..core import claims
 from ..core.claim_game import ClaimGame
 from ..core.claims import PASS, ClaimWindow, claim_kind
 from ..core.deal_event import deal_event, deal_json, only_own, open_deal_json
-from ..core.options import Options
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, WinRecord, totals
 from ..core.state import evolve, with_item, without
@@ -692,10 +691,10 @@ class Paohuzi(ClaimGame):
         """The calculator; ``spec["options"]`` (optional) sets the minimum the verdict and the
         tun count from (OPT-PH-1, OPT-0.4), and a winning hand says what each opponent pays
         (``payment``: a win on the winner's ``own_reveal`` is a self-draw, OPT-PH-2, OPT-PH-6)."""
-        if not isinstance(spec, dict) or "options" not in spec:
+        spec, options = self.spec_options(spec)
+        if options is None:
             return score_spec(spec)
-        options: Options = self.options(spec["options"])
-        out = score_spec({k: v for k, v in spec.items() if k != "options"}, options.min_huxi)
+        out = score_spec(spec, options.min_huxi)
         if out["winning"]:
             out["payment"] = payment(options, out["tun"], spec.get("own_reveal") is True)
         return out

@@ -334,10 +334,8 @@ class Sichuan(MahjongTable):
     def score(self, spec: JSON) -> JSON:
         """The calculator; ``spec["options"]`` (optional) sets the fan cap and the self-draw
         bonus it pays under (OPT-SC-3, OPT-SC-4)."""
-        if not isinstance(spec, dict) or "options" not in spec:
-            return score_spec(spec)
-        options = self.options(spec["options"])
-        return score_spec({k: v for k, v in spec.items() if k != "options"}, options)
+        spec, options = self.spec_options(spec)
+        return score_spec(spec) if options is None else score_spec(spec, options)
 
 
 GAME = Sichuan()
