@@ -37,7 +37,9 @@ VARIANTS = {  # house rules (rules/options.md): every property holds under them 
     "mcr": [{"flowers": False, "prevailing_wind": "random", "min_points": 1},
             {"min_points": 24, "prevailing_wind": "rotate"}],
     "paohuzi": [{"min_huxi": 10, "self_draw_bonus": "double", "payment_cap": 3},
-                {"min_huxi": 10, "self_draw_bonus": "tun", "pao": "mandatory"}],
+                {"min_huxi": 10, "self_draw_bonus": "tun", "pao": "mandatory",
+                 "mingtang": "red_black", "xing": "follow"},
+                {"mingtang": "full", "xing": "turn"}],
     "sichuan": [{"fan_cap": None, "self_draw_bonus": "fan", "dian_gang_hua": "discard"},
                 {"fan_cap": 2, "self_draw_bonus": "none"}],
 }
