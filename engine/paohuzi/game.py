@@ -26,6 +26,7 @@ from ..core.claim_game import ClaimGame
 from ..core.claims import PASS, ClaimWindow, claim_kind
 from ..core.deal_event import deal_event, deal_json, only_own, open_deal_json
 from ..core.errors import InvalidSpec
+from ..core.options import Options
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, WinRecord, totals
 from ..core.state import evolve, with_item, without
@@ -600,19 +601,20 @@ class Paohuzi(ClaimGame):
 
     def _result_details(self, state: State) -> JSON:
         win = state.win
-        return {"win": None if win is None else self.win_json(win), "exhausted": state.exhausted}
+        return {"win": None if win is None else self.win_json(win, state.options),
+                "exhausted": state.exhausted}
 
     @staticmethod
-    def win_json(win: Win) -> JSON:
+    def win_json(win: Win, options: Options) -> JSON:
         """A win as the result says it: the reading, and what each opponent paid and why
-        (the self-draw, OPT-PH-2; the 名堂 and *F*, OPT-PH-3; the xing, OPT-PH-5)."""
+        (the self-draw, OPT-PH-2; the 名堂, OPT-PH-3; the xing, OPT-PH-5; the formula's terms
+        and the cap, OPT-PH-6)."""
         s = win.settlement
         return {"seat": win.seat, "card": card_json(win.card) if win.card is not None else None,
                 "revealer": win.revealer, **win.evaluation.to_json(),
                 "self_draw": win.self_draw, "mingtang": list(s.mingtang),
-                "multiplier": s.multiplier,
                 "xing": s.xing_json(None if win.turned is None else card_json(win.turned)),
-                "payment": s.payment}
+                **s.payment_json(options)}
 
     def wins(self, result: JSON) -> list[WinRecord]:
         """One win at most, on a card revealed or drawn, never a discard (PH-5.2): nobody deals
@@ -771,9 +773,9 @@ class Paohuzi(ClaimGame):
         s = settle(options, found, read.faces(), read.card, flags["own_reveal"],
                    flags["last_card"], flags["dealer"], turned)
         return s.evaluation.to_json() | {
-            "self_draw": s.self_draw, "mingtang": list(s.mingtang), "multiplier": s.multiplier,
+            "self_draw": s.self_draw, "mingtang": list(s.mingtang),
             "xing": s.xing_json(None if s.turned is None else {"face": FACE_NAMES[s.turned]}),
-            "payment": s.payment}
+            **s.payment_json(options)}
 
 
 GAME = Paohuzi()

@@ -17,7 +17,7 @@ from typing import Any
 from ..core.items import Item, item
 from ..core.options import Options
 from .cards import FACE_NAMES, value_of
-from .options import payment
+from .options import payment, payment_terms
 from .scoring import Evaluation
 
 RED_VALUES = frozenset({2, 7, 10})
@@ -135,6 +135,14 @@ class Settlement:
     """The winner's cards of the xing face, a tun each (OPT-PH-5.2)."""
     self_draw: bool
     payment: int
+
+    def payment_json(self, options: Options) -> dict[str, Any]:
+        """The payment's arithmetic (options.md's formula) for a client to show row by row:
+        ``tun_paid`` *t*, ``multiplier`` *F*, ``doubled`` (*D* = 2), ``capped`` (the cap took
+        off the rest), ``payment``."""
+        t, d = payment_terms(options, self.evaluation.tun, self.self_draw, self.xing_count)
+        return {"tun_paid": t, "multiplier": self.multiplier, "doubled": d == 2,
+                "capped": self.payment < t * self.multiplier * d, "payment": self.payment}
 
     def xing_json(self, card: Any = None) -> dict[str, Any] | None:
         """The xing as a result shows it; ``card``: the turned card as the caller names it (the

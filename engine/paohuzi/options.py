@@ -26,16 +26,22 @@ OPTIONS: tuple[Option, ...] = (
 DEFAULTS: Options = resolve(OPTIONS, None, "paohuzi")
 
 
+def payment_terms(options: Options, tun: int, self_draw: bool, xing: int = 0) -> tuple[int, int]:
+    """The options file's *t* and *D*: *t* is the tun (PH-6.3 with OPT-PH-1.1), plus the
+    ``xing`` count (OPT-PH-5.2), plus one for a self-draw under ``"tun"``; *D* is 2 for a
+    self-draw under ``"double"``, else 1 (OPT-PH-2.1)."""
+    bonus = options.self_draw_bonus if self_draw else "none"
+    return tun + xing + (bonus == "tun"), 2 if bonus == "double" else 1
+
+
 def payment(options: Options, tun: int, self_draw: bool, multiplier: int = 1,
             xing: int = 0) -> int:
-    """What each opponent pays a winner of ``tun`` tun (PH-6.3 with OPT-PH-1.1): the options
-    file's *t* × *F* × *D*, capped. *t* is the tun, plus the ``xing`` count (OPT-PH-5.2), plus
-    one for a self-draw under ``"tun"``; *F* the 名堂 ``multiplier`` (OPT-PH-3.3, 1 without);
-    *D* 2 for a self-draw under ``"double"`` (OPT-PH-2.1); the cap bounds each payment when
-    above 0 (OPT-PH-6.1)."""
-    bonus = options.self_draw_bonus if self_draw else "none"
-    amount = (tun + xing + (bonus == "tun")) * multiplier * (2 if bonus == "double" else 1)
+    """What each opponent pays a winner of ``tun`` tun: the options file's *t* × *F* × *D*
+    (``payment_terms``; *F* the 名堂 ``multiplier``, OPT-PH-3.3, 1 without), bounded by the cap
+    when above 0 (OPT-PH-6.1)."""
+    t, d = payment_terms(options, tun, self_draw, xing)
+    amount = t * multiplier * d
     return min(amount, options.payment_cap) if options.payment_cap > 0 else amount
 
 
-__all__ = ["DEFAULTS", "OPTIONS", "PAYMENT_CAP_MAX", "payment"]
+__all__ = ["DEFAULTS", "OPTIONS", "PAYMENT_CAP_MAX", "payment", "payment_terms"]

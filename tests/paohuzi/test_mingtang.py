@@ -206,11 +206,15 @@ def test_the_multiplier_is_the_sum():
         7, [("da_hu", 10), ("hai_hu", 6)], 112)
     capped = act(reveal(under(state, mingtang="full", payment_cap=100), 1), 2, type="win")
     assert paid(capped)[2] == 100
+    win = G.result(capped)["win"]
+    assert (win["tun_paid"], win["multiplier"], win["doubled"], win["capped"]) == (7, 16, False,
+                                                                                  True)
     own = position({2: BIG}, stock="d9")  # its own d9 on its own pair: a wei (6), a self-draw
     after = act(reveal(under(own, mingtang="full", self_draw_bonus="tun"), 2), 2, type="win")
     win = G.result(after)["win"]
     assert (win["huxi"], win["tun"], win["self_draw"]) == (36, 8, True)
     assert paid(after) == (8, [("da_hu", 10), ("hai_hu", 6)], (8 + 1) * 16)
+    assert (win["tun_paid"], win["doubled"], win["capped"]) == (9, False, False)
 
 
 # ------------------------------------------------------------------ OPT-PH-3.4 choice by payment

@@ -136,11 +136,14 @@ def test_xing_adds_tun_before_the_multiplier_and_the_double():
     30: 30."""
     after = won("x5 x1", revealer=2, xing="follow", mingtang="red_black",
                 self_draw_bonus="double")
-    assert G.result(after)["win"]["self_draw"] and xing(after)[1] == 6
+    win = G.result(after)["win"]
+    assert win["self_draw"] and xing(after)[1] == 6
+    assert (win["tun_paid"], win["multiplier"], win["doubled"]) == (3, 1, True)
     after = won("x8 x1", IDENTICAL, PENGS, xing="follow", mingtang="full")
     assert G.result(after)["win"]["multiplier"] == 8 and xing(after)[1] == 40
     after = won("x8 x1", IDENTICAL, PENGS, xing="follow", mingtang="full", payment_cap=30)
-    assert xing(after)[1] == 30
+    assert xing(after)[1] == 30 and G.result(after)["win"]["capped"]
+    assert G.result(after)["win"]["tun_paid"] == 5
 
 
 def test_a_drawn_deal_turns_nothing():
