@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .core.options import Option
 from .mahjong.tiles import FACE_NAMES as MAHJONG_FACES
 from .mahjong.tiles import NUM_FACES, NUM_SUITED, SUITS
 from .mcr.scoring import _FLAGS as MCR_FLAGS
@@ -20,6 +21,7 @@ from .nantong.cards import FACE_NAMES as NANTONG_FACES
 from .nantong.scoring import GROUP_KINDS, HOW
 from .nantong.scoring import UNIT as NANTONG_UNIT
 from .paohuzi.cards import FACE_NAMES as PAOHUZI_FACES
+from .paohuzi.options import OPTIONS as PAOHUZI_OPTIONS
 from .paohuzi.scoring import EXPOSED_KINDS, GROUP_SIZE
 from .paohuzi.scoring import UNIT as PAOHUZI_UNIT
 from .sichuan.scoring import _FLAGS as SICHUAN_FLAGS
@@ -45,6 +47,16 @@ def _object(properties: JSON, required: tuple[str, ...] = (), what: str = "",
         if value:
             out[key] = value
     return out
+
+
+def _options(specs: tuple[Option, ...], what: str) -> JSON:
+    """A game's ``options`` object (OPT-0.1): its keys only, each with the values it allows."""
+    def one(o: Option) -> JSON:
+        if o.bounds is not None:
+            return {"type": "integer", "minimum": o.bounds[0], "maximum": o.bounds[1],
+                    "default": o.default, "description": o.rule}
+        return {"enum": list(o.values), "default": o.default, "description": o.rule}
+    return _object({o.key: one(o) for o in specs}, (), what)
 
 
 def _flags(names: tuple[str, ...]) -> JSON:
@@ -141,8 +153,16 @@ PAOHUZI = _object({
     "winning_card": {"anyOf": [_PH_CARD, {"type": "null"}],
                      "description": "the card won on; null or absent: the hand is complete as "
                                     "given"},
-    **_flags(("own_reveal", "heavenly", "dealer")),
-}, (), "A Paohuzi hand (see engine/paohuzi/scoring.py); {} is an empty hand, which does not win",
+    **_flags(("own_reveal", "heavenly", "dealer", "last_card")),
+    "turned_card": {"anyOf": [_PH_CARD, {"type": "null"}],
+                    "description": "xing 'turn' (OPT-PH-5.1): the card turned from the stock "
+                                   "after the win; needed under that option unless last_card "
+                                   "(then the winning card is turned), refused otherwise"},
+    "options": _options(PAOHUZI_OPTIONS, "The match's house rules (rules/options.md OPT-PH): "
+                        "with them the hand is settled as a match settles it: the grouping "
+                        "that pays most (OPT-PH-3.4), 名堂, xing and each opponent's payment"),
+}, (), "A Paohuzi hand (see engine/paohuzi/scoring.py); {} is an empty hand, which does not "
+       "win. last_card: the winning card was the stock's last (海胡, OPT-PH-3.2).",
     "PaohuziHand")
 
 
