@@ -56,7 +56,8 @@ def _options(specs: tuple[Option, ...], what: str) -> JSON:
             return {"type": "integer", "minimum": o.bounds[0], "maximum": o.bounds[1],
                     "default": o.default, "description": o.rule}
         return {"enum": list(o.values), "default": o.default, "description": o.rule}
-    return _object({o.key: one(o) for o in specs}, (), what)
+    return {"anyOf": [_object({o.key: one(o) for o in specs}), {"type": "null"}],
+            "description": what + "; null or {}: every default"}
 
 
 def _flags(names: tuple[str, ...]) -> JSON:

@@ -81,6 +81,8 @@ def test_missing_keys_take_their_defaults():
     ({"mingtang": True}, "mingtang"),
     ({"xing": "double"}, "xing"),                      # OPT-PH-5: 双醒 is not offered
     ({"xing": None}, "xing"),
+    ({"xing": {}}, "xing"),                            # JSON objects and lists: refused,
+    ({"mingtang": ["full"]}, "mingtang"),              # not a crash on hashing them
 ])
 def test_a_bad_option_is_refused_naming_its_key(raw, key):
     """OPT-0.1: an unknown key, a key of another game or a value outside the allowed set is
