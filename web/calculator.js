@@ -13,6 +13,7 @@ import { h, signed, zh } from "./dom.js";
 import { patternName, t } from "./i18n.js";
 import { byPointer } from "./prompts.js";
 import { footRow, itemsTable } from "./items.js";
+import { payoutTables } from "./phpay.js";
 import { tileEl, faceKey as tileKey } from "./tiles.js";
 import * as long from "./longcards.js";
 import * as word from "./wordcards.js";
@@ -22,6 +23,11 @@ const SUITED = [..."mps"].flatMap((s) => RANKS.map((r) => `${r}${s}`));
 const WINDS = ["E", "S", "W", "N"];
 const FLOWERS = ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8"];
 const WORDS = [..."xd"].flatMap((s) => [...RANKS, 10].map((v) => `${s}${v}`));
+/** Paohuzi's house rules the calculator offers (OPT-PH-1, 2, 3, 5, 6), each with its values,
+ *  the default first (mandatory pao, OPT-PH-4, changes no score). */
+const PH_RULES = [["min_huxi", ["15", "10"]], ["self_draw_bonus", ["none", "tun", "double"]],
+  ["mingtang", ["none", "red_black", "full"]], ["xing", ["off", "follow", "turn"]],
+  ["payment_cap", ["0", "20", "40", "60", "80", "100", "200", "400"]]];
 
 // ------------------------------------------------------------------ drawing cards per family
 
@@ -143,14 +149,29 @@ const GAMES = {
     handSizeIsMax: true,
     needsWin: () => false,
     situation: [{ kind: "flag", key: "own_reveal" }, { kind: "flag", key: "heavenly" },
-      { kind: "flag", key: "dealer" }],
-    defaults: { own_reveal: false, heavenly: false, dealer: false },
-    spec: (s) => ({
-      groups: s.groups.map((g) => ({ type: g.kind, cards: g.cards })),
-      concealed: s.hand, ...(s.win ? { winning_card: s.win } : {}), ...s.sit,
-    }),
+      { kind: "flag", key: "dealer" }, { kind: "flag", key: "last_card", title: "calc.sit.ph_last_card" },
+      // house rules (shared/rules/options.md OPT-PH): sent as the spec's options when one is set
+      ...PH_RULES.map(([key, values]) => ({ kind: "select", key: `opt_${key}`, options: values, rules: true,
+        title: `calc.opt.${key}`, valueLabel: (v) => (/^\d+$/.test(v) ? v : t(`calc.opt.${key}.${v}`)) })),
+      { kind: "select", key: "turned_card", options: ["none", ...WORDS], rules: true,
+        shown: (s) => s.sit.opt_xing === "turn" && !s.sit.last_card,
+        valueLabel: (v) => (v === "none" ? t("calc.sit.turned_none") : word.cardName(v)) }],
+    defaults: { own_reveal: false, heavenly: false, dealer: false, last_card: false, turned_card: "none",
+      ...Object.fromEntries(PH_RULES.map(([key, values]) => [`opt_${key}`, values[0]])) },
+    spec: (s) => {
+      const { turned_card: turned, ...sit } = Object.fromEntries(Object.entries(s.sit).filter(([k]) => !k.startsWith("opt_")));
+      const options = Object.fromEntries(PH_RULES.filter(([key, values]) => s.sit[`opt_${key}`] !== values[0])
+        .map(([key]) => [key, /^\d+$/.test(s.sit[`opt_${key}`]) ? Number(s.sit[`opt_${key}`]) : s.sit[`opt_${key}`]]));
+      const turn = options.xing === "turn" && !sit.last_card && turned !== "none";
+      return {
+        groups: s.groups.map((g) => ({ type: g.kind, cards: g.cards })),
+        concealed: s.hand, ...(s.win ? { winning_card: s.win } : {}), ...sit,
+        ...(turn ? { turned_card: turned } : {}), ...(Object.keys(options).length ? { options } : {}),
+      };
+    },
     result: (res, page) => scoredResult("paohuzi", res, page),
-    summary: (r) => t("calc.summary.paohuzi", { huxi: r.huxi, tun: r.tun }),
+    summary: (r) => (r.payment === undefined ? t("calc.summary.paohuzi", { huxi: r.huxi, tun: r.tun })
+      : t("calc.summary.paohuzi_pay", { huxi: r.huxi, tun: r.tun, payment: r.payment })),
     // A big 壹贰叁, small 2-7-10 and 一二三, two kans, a peng on the table, won on 十.
     example: {
       hand: ["d1", "d2", "d3", "x2", "x7", "x10", "x1", "x2", "x3", "d5", "d5", "d5", "x8", "x8", "x8", "x4", "x5"],
@@ -586,21 +607,26 @@ class CalcPage {
 
   situationEl() {
     const s = this.s;
-    return h("fieldset", { class: "calc__situation", "data-testid": "calc-situation" },
-      h("legend", {}, t("calc.situation")),
-      this.cfg.situation.map((c) => {
-        const label = t(`calc.sit.${c.key}`);
-        if (c.kind === "flag") {
-          return h("label", { class: "calc__flag" },
-            h("input", { type: "checkbox", "data-testid": `calc-flag-${c.key}`, checked: s.sit[c.key],
-              onchange: (ev) => { s.sit[c.key] = ev.target.checked; this.changed(); } }),
-            " ", label);
-        }
-        return h("label", { class: "calc__select" }, label, " ",
-          h("select", { "data-testid": `calc-select-${c.key}`,
-            onchange: (ev) => { s.sit[c.key] = ev.target.value; this.changed(); } },
-          c.options.map((v) => h("option", { value: v, selected: s.sit[c.key] === v }, c.label(v)))));
-      }));
+    const control = (c) => {
+      if (c.shown && !c.shown(s)) return null;
+      const label = t(c.title ?? `calc.sit.${c.key}`);
+      if (c.kind === "flag") {
+        return h("label", { class: "calc__flag" },
+          h("input", { type: "checkbox", "data-testid": `calc-flag-${c.key}`, checked: s.sit[c.key],
+            onchange: (ev) => { s.sit[c.key] = ev.target.checked; this.changed(); } }),
+          " ", label);
+      }
+      return h("label", { class: "calc__select" }, label, " ",
+        h("select", { "data-testid": `calc-select-${c.key}`,
+          onchange: (ev) => { s.sit[c.key] = ev.target.value; this.changed(); } },
+        c.options.map((v) => h("option", { value: v, selected: s.sit[c.key] === v }, (c.valueLabel ?? c.label)(v)))));
+    };
+    const rules = this.cfg.situation.filter((c) => c.rules);
+    return [
+      h("fieldset", { class: "calc__situation", "data-testid": "calc-situation" },
+        h("legend", {}, t("calc.situation")), this.cfg.situation.filter((c) => !c.rules).map(control)),
+      rules.length ? h("fieldset", { class: "calc__situation calc__rules", "data-testid": "calc-rules" },
+        h("legend", {}, t("calc.rules")), rules.map(control)) : null];
   }
 
   // ---------------------------------------------------------------- scoring
@@ -723,8 +749,9 @@ const AROUND = {
     foot: (res) => [
       totalRow(t("calc.paohuzi.total_huxi"), res.huxi),
       footRow(t("calc.paohuzi.minimum"), res.minimum, "calc-minimum"),
-      footRow(t("calc.paohuzi.tun"), res.tun, "calc-tun")],
-    after: (res) => [res.winning ? null : notWinning(res)],
+      footRow(t(res.payment === undefined ? "calc.paohuzi.tun" : "calc.paohuzi.tun_huxi"), res.tun, "calc-tun")],
+    after: (res, page) => [res.winning ? null : notWinning(res),
+      ...(res.winning ? payoutTables(res, { card: (f) => page.card(f, "small"), cls: "calc__table" }) : [])],
   },
   nantong: {
     score: (res, page) => res.players[page.s.current],

@@ -12,6 +12,7 @@ import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId } from "./word
 import { t } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
 import { claimAsk, turnOptions, turnPrompt } from "./prompts.js";
+import { hasPayout, payoutTables } from "./phpay.js";
 
 const MINIMUM_HUXI = 15; // PH-5.1
 
@@ -69,6 +70,8 @@ function eventText(ev, names) {
       return t("app.ph.ev.exhausted");
     case "win":
       return [names.say("app.ph.ev.win", s, { huxi: ev.huxi, tun: ev.tun }), " ", zh("胡")];
+    case "xing": // OPT-PH-5.1 "turn": the card turned up after the win
+      return [t("app.ph.ev.xing", { card, face: cardName(ev.face), count: ev.count }), " ", zh("醒")];
     default:
       return ev.type;
   }
@@ -316,7 +319,8 @@ function winCard(view, w, names) {
         h("small", { class: "muted", "data-testid": "tun-rule" },
           t("app.ph.tunRule", { min: MINIMUM_HUXI, max: MINIMUM_HUXI + 2 }),
           `: 1 + ⌊(${w.huxi} − ${MINIMUM_HUXI}) ÷ 3⌋ = 1 + ${Math.floor(over / 3)}`)],
-      w.tun, "tun")] }));
+      w.tun, "tun")] }),
+    payoutTables(w));
 }
 
 export function settlement(view, ctx) {
@@ -338,10 +342,12 @@ export function settlement(view, ctx) {
   }
   panel.append(wins);
 
-  const payRows = r.payments.map((p, i) => paymentRow(p, i, names, [t("app.ph.winnersTun"), " ", zh("囤"),
+  const rules = w && hasPayout(w); // a house rule made the payment more than the tun
+  const payRows = r.payments.map((p, i) => paymentRow(p, i, names, [
+    rules ? t("app.ph.winnersPayment") : [t("app.ph.winnersTun"), " ", zh("囤")],
     p.note ? h("small", { class: "muted payment__note" }, heavenlyText(p.note)) : ""], "payment-amount"));
   panel.append(settlementLower(view, ctx, paymentsSection(payRows, t("app.ph.tun"),
-    h("p", { class: "muted settle-note" }, t("app.ph.payNote")))));
+    h("p", { class: "muted settle-note" }, t(rules ? "app.ph.payNoteRules" : "app.ph.payNote")))));
   return panel;
 }
 
