@@ -32,6 +32,16 @@ MINGTANG: dict[str, tuple[str, str]] = {
 }
 """Each 名堂's English and Chinese names (the web translates the codes)."""
 
+PAYMENT_ROWS: dict[str, tuple[str, str]] = {
+    "pay_tun": ("Tun from the huxi", ""),
+    "pay_xing_follow": ("Xing: the winning card's face", "醒"),
+    "pay_xing_turn": ("Xing: the face after the turned card", "醒"),
+    "pay_self_draw_tun": ("Self-draw: one more tun", ""),
+    "pay_mingtang": ("Patterns' multiplier", ""), "pay_self_draw_double": ("Self-draw doubled", ""),
+    "pay_cap": ("Payment cap", ""),
+}
+"""The rows of a payment's arithmetic (``Settlement.payment_items``), names as above."""
+
 
 def is_red(face: int) -> bool:
     return value_of(face) in RED_VALUES
@@ -137,12 +147,35 @@ class Settlement:
     payment: int
 
     def payment_json(self, options: Options) -> dict[str, Any]:
-        """The payment's arithmetic (options.md's formula) for a client to show row by row:
-        ``tun_paid`` *t*, ``multiplier`` *F*, ``doubled`` (*D* = 2), ``capped`` (the cap took
-        off the rest), ``payment``."""
+        """The payment's arithmetic (options.md's formula) for a client to show: ``tun_paid``
+        *t*, ``multiplier`` *F*, ``doubled`` (*D* = 2), ``capped`` (the cap took off the rest),
+        ``payment``, and ``payment_items``, the same as score items read top to bottom
+        (engine/core/items.py: their running total is the payment)."""
         t, d = payment_terms(options, self.evaluation.tun, self.self_draw, self.xing_count)
         return {"tun_paid": t, "multiplier": self.multiplier, "doubled": d == 2,
-                "capped": self.payment < t * self.multiplier * d, "payment": self.payment}
+                "capped": self.payment < t * self.multiplier * d, "payment": self.payment,
+                "payment_items": self.payment_items(t, d)}
+
+    def payment_items(self, t: int, d: int) -> list[Item]:
+        """*t* (the tun, the xing with the turned card and its face, a self-draw's tun) × *F*
+        × *D*, capped, one row each."""
+        def row(code: str, value: int, op: str = "+", cards: Sequence[str] = ()) -> Item:
+            name, chinese = PAYMENT_ROWS[code]
+            return item(code, name, value, chinese=chinese, op=op, cards=cards)
+        tun = self.evaluation.tun
+        out = [row("pay_tun", tun)]
+        if self.xing_mode != "off":
+            cards = [FACE_NAMES[f] for f in (self.turned, self.xing_face) if f is not None]
+            out.append(row(f"pay_xing_{self.xing_mode}", self.xing_count, cards=cards))
+        if t > tun + self.xing_count:
+            out.append(row("pay_self_draw_tun", t - tun - self.xing_count))
+        if self.multiplier != 1:
+            out.append(row("pay_mingtang", self.multiplier, "×"))
+        if d != 1:
+            out.append(row("pay_self_draw_double", d, "×"))
+        if self.payment < t * self.multiplier * d:
+            out.append(row("pay_cap", self.payment, "="))
+        return out
 
     def xing_json(self, card: Any = None) -> dict[str, Any] | None:
         """The xing as a result shows it; ``card``: the turned card as the caller names it (the
@@ -176,5 +209,5 @@ def settle(options: Options, found: Sequence[Evaluation], faces: Sequence[int],
     return best
 
 
-__all__ = ["MINGTANG", "RED_VALUES", "Settlement", "is_duizi", "is_red", "mingtang",
+__all__ = ["MINGTANG", "PAYMENT_ROWS", "RED_VALUES", "Settlement", "is_duizi", "is_red", "mingtang",
            "multiplier", "next_face", "settle", "xing_face"]

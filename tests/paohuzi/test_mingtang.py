@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.items import running_total
 from engine.core.state import evolve
 from engine.paohuzi import GAME as G
 from engine.paohuzi.cards import counts_of_ids, parse_face
@@ -73,6 +74,7 @@ def paid(after) -> tuple[int, list[tuple[str, int]], int]:
     assert sorted(deltas) == [-win["payment"], -win["payment"], 2 * win["payment"]]
     items = [(i["code"], i["total"]) for i in win["mingtang"]]
     assert win["multiplier"] == (sum(v for _, v in items) or 1)  # OPT-PH-3.3
+    assert running_total(win["payment_items"]) == win["payment"]  # the rows make the payment
     return win["tun"], items, win["payment"]
 
 
@@ -209,6 +211,8 @@ def test_the_multiplier_is_the_sum():
     win = G.result(capped)["win"]
     assert (win["tun_paid"], win["multiplier"], win["doubled"], win["capped"]) == (7, 16, False,
                                                                                   True)
+    assert [(i["code"], i["op"], i["total"]) for i in win["payment_items"]] == [
+        ("pay_tun", "+", 7), ("pay_mingtang", "×", 16), ("pay_cap", "=", 100)]
     own = position({2: BIG}, stock="d9")  # its own d9 on its own pair: a wei (6), a self-draw
     after = act(reveal(under(own, mingtang="full", self_draw_bonus="tun"), 2), 2, type="win")
     win = G.result(after)["win"]

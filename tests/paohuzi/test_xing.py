@@ -70,6 +70,9 @@ def test_turn_is_the_value_after_the_stocks_top_card():
     assert after.win.turned == turned and turned >> 2 == 0  # the actual top card: x1
     assert xing(after) == ({"mode": "turn", "card": card_json(turned), "face": "x2",
                             "count": 2}, 4, [-4, -4, 8])
+    rows = G.result(after)["win"]["payment_items"]  # the turned card and the face it names
+    assert [(i["code"], i["total"], i["cards"]) for i in rows] == [
+        ("pay_tun", 2, []), ("pay_xing_turn", 2, ["x1", "x2"])]
 
 
 def test_turn_wraps_ten_to_one():
@@ -139,6 +142,9 @@ def test_xing_adds_tun_before_the_multiplier_and_the_double():
     win = G.result(after)["win"]
     assert win["self_draw"] and xing(after)[1] == 6
     assert (win["tun_paid"], win["multiplier"], win["doubled"]) == (3, 1, True)
+    assert [(i["code"], i["op"], i["total"], i["cards"]) for i in win["payment_items"]] == [
+        ("pay_tun", "+", 2, []), ("pay_xing_follow", "+", 1, ["x5"]),
+        ("pay_self_draw_double", "×", 2, [])]
     after = won("x8 x1", IDENTICAL, PENGS, xing="follow", mingtang="full")
     assert G.result(after)["win"]["multiplier"] == 8 and xing(after)[1] == 40
     after = won("x8 x1", IDENTICAL, PENGS, xing="follow", mingtang="full", payment_cap=30)
