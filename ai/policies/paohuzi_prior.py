@@ -39,7 +39,7 @@ from functools import lru_cache
 from engine.core.options import Options
 from engine.paohuzi.cards import SHAPES_WITH, parse_face
 from engine.paohuzi.game import GAME, target
-from engine.paohuzi.mingtang import settle
+from engine.paohuzi.mingtang import foreseen_payment
 from engine.paohuzi.options import DEFAULTS
 from engine.paohuzi.scoring import (
     FOUR_KINDS,
@@ -217,16 +217,11 @@ def waits(exposed: Exposed, counts: Counts, minimum: int = MINIMUM_HUXI,
 
 def _paid(options: Options, ev: Evaluation, exposed: Exposed, counts: Counts, card: int,
           own: bool) -> int:
-    """What each opponent would pay for a win read as ``ev`` on ``card`` (0 under the minimum):
-    the settlement's arithmetic (OPT-PH-2, 3, 5, 6; the tun under the defaults). Neither the
-    stock's last card (海胡) nor xing ``"turn"``'s card can be foreseen: left out."""
-    if not ev.winning:
-        return 0
+    """What each opponent would pay for the win (``foreseen_payment``: the settlement's own
+    arithmetic, OPT-PH-2, 3, 5, 6); under the defaults its tun, without the extra work."""
     if options == DEFAULTS:
         return ev.tun
-    faces = [f for f, n in enumerate(counts) for _ in range(n)]
-    faces += [f for _, fs in exposed for f in fs] + [card]
-    return settle(options, (ev,), faces, card, own, False, False, None).payment
+    return foreseen_payment(options, ev, exposed, counts, card, own)
 
 
 def wait_value(t: Table, exposed: Exposed, counts: Counts) -> float | None:

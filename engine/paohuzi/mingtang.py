@@ -209,5 +209,18 @@ def settle(options: Options, found: Sequence[Evaluation], faces: Sequence[int],
     return best
 
 
-__all__ = ["MINGTANG", "PAYMENT_ROWS", "RED_VALUES", "Settlement", "is_duizi", "is_red", "mingtang",
-           "multiplier", "next_face", "settle", "xing_face"]
+def foreseen_payment(options: Options, ev: Evaluation, exposed: Sequence[tuple[str, Sequence[int]]],
+                     counts: Sequence[int], card: int, own: bool) -> int:
+    """What each opponent would pay for a win read as ``ev`` on ``card`` (a face) with the
+    hand ``exposed`` + ``counts``, as far as it can be told before the card comes (hints and
+    the AI, OPT-0.4): 海胡 and xing ``"turn"``'s card are unknown and left out; ``own``: the
+    seat's own reveal, a self-draw. The tun under the defaults; 0 for no win."""
+    if not ev.winning:
+        return 0
+    faces = [f for f, n in enumerate(counts) for _ in range(n)]
+    faces += [f for _, fs in exposed for f in fs] + [card]
+    return settle(options, (ev,), faces, card, own, False, False, None).payment
+
+
+__all__ = ["MINGTANG", "PAYMENT_ROWS", "RED_VALUES", "Settlement", "foreseen_payment",
+           "is_duizi", "is_red", "mingtang", "multiplier", "next_face", "settle", "xing_face"]
