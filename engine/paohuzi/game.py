@@ -749,12 +749,14 @@ class Paohuzi(ClaimGame):
         ``last_card`` win) and what each opponent pays (a win on the winner's ``own_reveal`` is
         a self-draw, OPT-PH-2, OPT-PH-6)."""
         spec, options = self.spec_options(spec)
+        read = read_spec(spec)
+        if read.turned is not None and (options is None or options.xing != "turn"):
+            raise InvalidSpec("turned_card is read under xing 'turn' only (OPT-PH-5.1)")
         if options is None:
             return score_spec(spec)
         out = score_spec(spec, options.min_huxi)
         if not out["winning"]:
             return out
-        read = read_spec(spec)
         flags = read.flags
         if flags["heavenly"]:
             found = heavenly_readings(read.exposed, read.counts, flags["dealer"],
@@ -762,14 +764,10 @@ class Paohuzi(ClaimGame):
         else:
             found = readings(read.exposed, read.counts, read.card, flags["own_reveal"],
                              options.min_huxi)
-        turned = read.turned
-        if options.xing == "turn":
-            turned = read.card if flags["last_card"] else turned
-            if turned is None:
-                raise InvalidSpec("xing 'turn' (OPT-PH-5.1) needs the turned_card, the stock's "
-                                  "top card after the win (or last_card: true)")
-        elif turned is not None:
-            raise InvalidSpec("turned_card is read under xing 'turn' only (OPT-PH-5.1)")
+        turned = read.card if flags["last_card"] else read.turned
+        if options.xing == "turn" and turned is None:
+            raise InvalidSpec("xing 'turn' (OPT-PH-5.1) needs the turned_card, the stock's "
+                              "top card after the win (or last_card: true)")
         s = settle(options, found, read.faces(), read.card, flags["own_reveal"],
                    flags["last_card"], flags["dealer"], turned)
         return s.evaluation.to_json() | {

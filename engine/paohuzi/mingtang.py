@@ -195,6 +195,7 @@ def settle(options: Options, found: Sequence[Evaluation], faces: Sequence[int],
     the xing and the payment (options.md's formula). ``faces``: the winner's cards;
     ``winning``: the winning card's face (None: Heavenly); ``turned``: the face turned from the
     stock under ``"turn"``."""
+    turned = turned if options.xing == "turn" else None  # only "turn" turns a card
     face = xing_face(options.xing, winning, turned)
     count = 0 if face is None else sum(1 for f in faces if f == face)
     best: Settlement | None = None

@@ -202,8 +202,12 @@ def test_the_calculator_reads_the_xing():
     assert out["payment"] == 4
     out = G.score(spec | {"last_card": True, "options": {"xing": "turn", "mingtang": "full"}})
     assert out["xing"]["face"] == "x6" and out["payment"] == (2 + 1) * 6  # and 海胡 6
+    out = G.score(spec | {"last_card": True, "options": {"xing": "follow"}})  # nothing turned
+    assert out["xing"] == {"mode": "follow", "card": None, "face": "x5", "count": 1}
+    assert [i["cards"] for i in out["payment_items"]] == [[], ["x5"]]
     for bad, why in (({"options": {"xing": "turn"}}, "needs the turned_card"),
                      ({"turned_card": "x1", "options": {"xing": "follow"}}, "under xing 'turn'"),
+                     ({"turned_card": "x1"}, "under xing 'turn'"),  # no options: xing off
                      ({"turned_card": "x1", "last_card": True, "options": {"xing": "turn"}},
                       "none is left to turn"),
                      ({"turned_card": "x2", "concealed": W.split() + ["x2", "x2"]},
