@@ -303,7 +303,13 @@ def readings(exposed: Exposed, counts: tuple[int, ...], card: int | None = None,
     """The winning groupings a choice by payment (OPT-PH-3.4) must weigh: the one with the most
     huxi (PH-5.3) and, when it holds a chi, the best one of identical groups only, which a
     对子胡 may make worth more. Nothing else can pay more: the cards, so every other 名堂 and
-    the xing, are the same in every grouping, and the payment grows with the huxi."""
+    the xing, are the same in every grouping, and the payment grows with the huxi.
+
+    (With the loose cards a hand can hold, a grouping of identical groups, when there is one, is
+    also the one with the most huxi: its loose cards are a pair and the winning card's peng,
+    where any chi is a 0-huxi 绞. So the second search finds nothing new for a win on a card;
+    the choice bites between PH-2.4's Heavenly readings, ``heavenly_readings``. It is kept for
+    the rule's sake, and costs a search only at a settlement.)"""
     best = evaluate(exposed, counts, card, own, minimum)
     if best is None or not best.winning:
         return ()
