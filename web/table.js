@@ -14,7 +14,7 @@ import { seatNames, meldEventText, logPanel, discardRiver, playable, handOrder, 
 /** Payment reasons: the text is app.reason.<code>, the Chinese term stays beside it. */
 const REASONS = {
   win: "点炮", self_draw: "自摸", robbing_kong: "抢杠", kong: "杠", refund: "退税", flower_pig: "花猪",
-  ready_check: "查大叫", base: "底分",
+  ready_check: "查大叫", base: "底分", call_transfer: "呼叫转移",
 };
 
 // ------------------------------------------------------------------ event log
