@@ -272,3 +272,16 @@ def test_calculator_refuses_a_first_turn_hand_with_melds():
          "options": {"extra_fans": ["tian_di_hu"]}}
     with pytest.raises(InvalidSpec):
         G.score(s)
+
+
+def test_the_ai_values_waits_with_the_extra_rows():
+    """OPT-SC-7.1 with OPT-0.4: the prior's wait value counts 门清 and 中张 when the view's
+    options switch them on (2 fan: 4 points instead of 1)."""
+    from ai.policies import sichuan_prior as P
+    from engine.mahjong import counts_of, parse_face
+    counts = counts_of([parse_face(f) for f in ALL_SIMPLES.split()])
+    assert P.wait_points(counts, (), parse_face("5m"), 1) == 1
+    assert P.wait_points(counts, (), parse_face("5m"), 1, 5, ("menqing_zhongzhang",)) == 4
+    state, _ = position({0: ALL_SIMPLES})
+    assert P.extra_fans(G.view(with_options(state, extra_fans=MQZZ), 0)) == tuple(MQZZ)
+    assert P.extra_fans(G.view(state, 0)) == ()
