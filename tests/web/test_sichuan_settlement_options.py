@@ -49,3 +49,46 @@ def test_settlement_shows_the_transfer_and_the_kong_discard_row(live_server: Liv
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "sichuan-settlement-options.png"), full_page=True)
     assert not page.js_errors, page.js_errors
+
+
+def _third_win_heavenly(**options: Any) -> Any:
+    """Seats 2 and 3 have won; the dealer wins on its dealt hand (2 fan), the third win, so
+    the deal is over; only seat 1 pays."""
+    from dataclasses import replace
+
+    from engine import get_game
+    from tests.sichuan.test_options import with_options
+    from tests.sichuan.test_rules import a_win
+
+    from .conftest import finished_match as finished
+
+    g = get_game("sichuan")
+    state = replace(with_options(*[_heavenly_position()], **options), wins=(a_win(2), a_win(3)))
+    after = g.apply(state, 0, {"type": "win"})
+    assert after.phase == "over"
+    return finished("sichuan", after, 1)
+
+
+def _heavenly_position() -> Any:
+    from tests.sichuan.position import position
+    state, _ = position({0: "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m 5m", 1: "1s 2s"})
+    return state
+
+
+def test_the_win_says_plus_one_only_when_it_was_paid(live_server: LiveServer,
+                                                     new_page: Any) -> None:
+    """OPT-SC-4.1: the dealer's first-turn win (2 fan) is paid 4 + 1; OPT-SC-7.3: as a 天胡 it
+    is 32 with no point after it, and OPT-SC-3.1 caps it at 3 fan (8), which the win says."""
+    page = new_page(1280, 900)
+    for options, plus, capped, points in (({}, True, False, 4),
+                                          ({"extra_fans": ["tian_di_hu"]}, False, False, 32),
+                                          ({"extra_fans": ["tian_di_hu"], "fan_cap": 3}, False,
+                                           True, 8)):
+        match = _third_win_heavenly(**options)
+        match["match_id"] = f"finished-sichuan-{len(options)}-{options.get('fan_cap')}"
+        open_finished(page, live_server.url, match)
+        page.get_by_test_id("settlement").wait_for()
+        text = page.locator("[data-testid=win][data-seat='0']").inner_text()
+        assert ("+ 1 from each payer" in text) is plus, (options, text)
+        assert ("capped at 3" in text) is capped, (options, text)
+        assert f"{points} points" in text, (options, text)
