@@ -4,7 +4,7 @@ declared; with every option at its default the game is exactly ``sichuan.md``.""
 
 from __future__ import annotations
 
-from ..core.options import Option, Options, resolve
+from ..core.options import SEED, Option, Options, Preset, resolve
 
 OPTIONS: tuple[Option, ...] = (
     Option("fan_cap", 5, "OPT-SC-3", values=(2, 3, 4, 5, 6, None)),
@@ -13,4 +13,11 @@ OPTIONS: tuple[Option, ...] = (
 )
 DEFAULTS: Options = resolve(OPTIONS, None, "sichuan")
 
-__all__ = ["DEFAULTS", "OPTIONS"]
+PRESETS: tuple[Preset, ...] = (
+    SEED,
+    Preset("popular", {"exchange_three": "random", "blood_mode": "river"}),
+)
+"""The room form's one-click tables: ``sichuan.md`` as written, and the apps' most played room
+(换三张 with a random direction, 血流成河), rules/options.md OPT-0.1's own example."""
+
+__all__ = ["DEFAULTS", "OPTIONS", "PRESETS"]
