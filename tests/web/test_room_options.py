@@ -20,6 +20,7 @@ all. The rules page explains every option of options.md and says which the serve
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .axe import assert_no_axe_violations
@@ -77,16 +78,15 @@ def test_popular_app_rules_for_mcr(live_server: LiveServer, new_page: Any) -> No
     assert view["options"] == view["state"]["options"] == POPULAR_MCR
     active = page.get_by_test_id("active-options")
     active.wait_for()
-    assert active.get_attribute("data-options") is not None
-    import json
-    assert json.loads(active.get_attribute("data-options")) == POPULAR_MCR
+    assert _shown_options(page) == POPULAR_MCR
     button = page.get_by_test_id("table-options")
     assert "2" in button.inner_text()
     assert "Flowers: Without flowers (136 tiles)" in button.get_attribute("title")
     button.click()
     listing = page.get_by_test_id("table-options-list")
     listing.wait_for()
-    changed = listing.locator("dt[data-changed=true]").evaluate_all("(els) => els.map((e) => e.dataset.key)")
+    changed = listing.locator("dt[data-changed=true]").evaluate_all(
+        "(els) => els.map((e) => e.dataset.key)")
     assert sorted(changed) == ["flowers", "prevailing_wind"]
     assert listing.locator("dd[data-key=min_points]").inner_text() == "8 (default)"
     assert_no_axe_violations(page, "the MCR table with its house rules")
@@ -95,7 +95,7 @@ def test_popular_app_rules_for_mcr(live_server: LiveServer, new_page: Any) -> No
     # back in the lobby, Play starts at once with the rules last chosen
     page.get_by_test_id("leave").click()
     assert page.get_by_test_id("room-rules-mcr").inner_text() == "Rules: Popular app rules"
-    first = _session(page)["match_id"] if page.evaluate("localStorage.getItem('paiju.current')") else None
+    first = view["match_id"]
     page.get_by_test_id("play-mcr").click()
     page.get_by_test_id("table").wait_for()
     again = _session(page)
@@ -144,20 +144,18 @@ def test_a_custom_paohuzi_room_by_keyboard(live_server: LiveServer, new_page: An
     page.get_by_test_id("table").wait_for()
     options = _view(live_server, _session(page))["options"]
     assert options["min_huxi"] == 10 and options["payment_cap"] == 7, options
-    assert {k: v for k, v in options.items() if k not in ("min_huxi", "payment_cap")} == {
-        k: v for k, v in live_server.get_json("/api/games")[[g["name"] for g in live_server.get_json(
-            "/api/games")].index("paohuzi")]["presets"][0]["options"].items()
-        if k not in ("min_huxi", "payment_cap")}
+    seed = _game(live_server, "paohuzi")["presets"][0]["options"]
+    assert options == {**seed, "min_huxi": 10, "payment_cap": 7}, "the others keep their defaults"
     page.get_by_test_id("active-options").wait_for()
-    assert json_attr(page, "active-options") == options
+    assert _shown_options(page) == options
     page.get_by_test_id("leave").click()
     assert page.get_by_test_id("room-rules-paohuzi").inner_text() == "Rules: Custom"
     assert page.js_errors == []
 
 
-def json_attr(page: Any, testid: str) -> Any:
-    import json
-    return json.loads(page.get_by_test_id(testid).get_attribute("data-options"))
+def _shown_options(page: Any) -> Any:
+    """The options the table's line was drawn from (its ``data-options``)."""
+    return json.loads(page.get_by_test_id("active-options").get_attribute("data-options"))
 
 
 def test_labels_follow_the_page_language(live_server: LiveServer, new_page: Any) -> None:
@@ -186,7 +184,8 @@ def test_rules_pages_list_the_options(live_server: LiveServer, new_page: Any) ->
     and an option not offered yet says so."""
     page = new_page(1280, 800)
     page.goto(live_server.url + "/")
-    data = page.evaluate("async () => JSON.parse(JSON.stringify((await import('./rules.js')).RULES))")
+    data = page.evaluate(
+        "async () => JSON.parse(JSON.stringify((await import('./rules.js')).RULES))")
     expected = {"mcr": 3, "sichuan": 7, "paohuzi": 6, "nantong": 0}
     for name, count in expected.items():
         page.goto(f"{live_server.url}/#/rules/{name}")
@@ -199,7 +198,8 @@ def test_rules_pages_list_the_options(live_server: LiveServer, new_page: Any) ->
                 text: e.textContent}))""")
         assert len(shown) == count, (name, shown)
         server = {o["key"]: o for o in _game(live_server, name)["options"]}
-        spec = {o[0]: o for s in data[name]["sections"] if s["id"] == "options" for o in s["options"]}
+        spec = {o[0]: o for s in data[name]["sections"] if s["id"] == "options"
+                for o in s["options"]}
         for o in shown:
             assert o["rule"].startswith("OPT-") and o["title"] and len(o["text"]) > 40, o
             assert o["offered"] == ("true" if o["key"] in server else "false"), o
@@ -211,7 +211,7 @@ def test_rules_pages_list_the_options(live_server: LiveServer, new_page: Any) ->
                     assert values == declared["values"], o["key"]
                 else:
                     assert values == {"min": declared["min"], "max": declared["max"]}, o["key"]
-        assert set(server) <= {o["key"] for o in shown}, f"{name}: an offered option is not explained"
+        assert set(server) <= {o["key"] for o in shown}, f"{name}: an option not explained"
         if name == "nantong":
             assert "no room options" in section.inner_text()
     assert page.js_errors == []
