@@ -15,12 +15,16 @@ all. The rules page explains every option of options.md and says which the serve
   a number out of range is refused in the form, and no match is made;
 - the rules pages list each game's options with their values, and the server's options agree
   with what the page says of them (values, default);
-- axe-core finds no WCAG AA violation in the form or on the table with its list of options.
+- the replay names the options that differ under its title (OPT-0.2);
+- axe-core finds no WCAG AA violation in the form, on the table and on the replay with the list
+  of options.
 """
 
 from __future__ import annotations
 
 import json
+import time
+import urllib.request
 from typing import Any
 
 from .axe import assert_no_axe_violations
@@ -214,4 +218,33 @@ def test_rules_pages_list_the_options(live_server: LiveServer, new_page: Any) ->
         assert set(server) <= {o["key"] for o in shown}, f"{name}: an option not explained"
         if name == "nantong":
             assert "no room options" in section.inner_text()
+    assert page.js_errors == []
+
+
+def test_the_replay_shows_the_options(live_server: LiveServer, new_page: Any) -> None:
+    """OPT-0.2: the replay carries the deal's options; its page names those that differ from the
+    rules page (OPT-MCR-2 here) under its title, and lists every option on demand."""
+    seats = [{"kind": "ai", "level": "basic"}] * 4
+    req = urllib.request.Request(
+        f"{live_server.url}/api/matches", method="POST",
+        headers={"Content-Type": "application/json"},
+        data=json.dumps({"game": "mcr", "seed": 11, "seats": seats,
+                         "options": {"min_points": 1}}).encode())
+    with urllib.request.urlopen(req, timeout=10) as r:
+        match_id = json.loads(r.read())["match_id"]
+    deadline = time.monotonic() + 45
+    while not live_server.get_json(f"/api/matches/{match_id}/log")["deals"][0]["over"]:
+        assert time.monotonic() < deadline, "the AI did not finish the deal"
+        time.sleep(0.2)
+    page = new_page(1280, 800)
+    page.goto(f"{live_server.url}/#/replay/{match_id}/0/0")
+    active = page.get_by_test_id("active-options")
+    active.wait_for()
+    assert _shown_options(page) == {"flowers": True, "min_points": 1, "prevailing_wind": "east"}
+    assert active.locator("li").all_inner_texts() == ["Minimum points to win (起和番): 1"]
+    page.get_by_test_id("table-options").click()
+    page.get_by_test_id("table-options-list").wait_for()
+    assert page.get_by_test_id("table-options-list").locator("dt").count() == 3
+    assert_no_axe_violations(page, "the replay's house rules")
+    page.get_by_test_id("table-options-close").click()
     assert page.js_errors == []
