@@ -9,7 +9,7 @@
 
 import * as API from "./api.js";
 import { h } from "./dom.js";
-import { getLanguage, t } from "./i18n.js";
+import { getLanguage, has, t } from "./i18n.js";
 
 const ROOM_KEY = "paiju.room"; // {game: {preset: id | "custom", options: {...}}}: the last choice
 const CUSTOM = "custom";
@@ -180,7 +180,7 @@ export function openRoomForm(game, { onStart, opener = null, startLabel = t("opt
   h("div", { class: "room__actions" }, cancel, start));
   const dialog = h("dialog", { class: "room", "data-testid": "room-form", "data-game": game.name,
     "aria-labelledby": `${id}-title` }, form);
-  dialog.addEventListener("click", (ev) => { if (ev.target === dialog) dialog.close(); }); // outside
+  closeOnBackdrop(dialog);
   dialog.addEventListener("close", () => {
     dialog.remove();
     opener?.focus();
@@ -223,7 +223,17 @@ export function openRoomForm(game, { onStart, opener = null, startLabel = t("opt
 }
 
 function gameLabel(game) {
-  return t(`app.game.${game.name}.title`);
+  return has(`app.game.${game.name}.title`) ? t(`app.game.${game.name}.title`) : game.title;
+}
+
+/** A click on the backdrop of ``dialog`` (outside its box) closes it; clicks inside, on its
+ * padding too, do not. */
+function closeOnBackdrop(dialog) {
+  dialog.addEventListener("click", (ev) => {
+    if (ev.target !== dialog) return;
+    const r = dialog.getBoundingClientRect();
+    if (ev.clientX < r.left || ev.clientX > r.right || ev.clientY < r.top || ev.clientY > r.bottom) dialog.close();
+  });
 }
 
 /** One option's field; registers how to read and write it in ``controls``. */
@@ -319,7 +329,7 @@ function optionsDialog(game, options, opener) {
       changed.has(o.key) ? "" : ` (${t("options.ui.default")})`)])),
   h("form", { method: "dialog", class: "room__actions" },
     h("button", { class: "btn btn--primary", "data-testid": "table-options-close" }, t("options.ui.close"))));
-  dialog.addEventListener("click", (ev) => { if (ev.target === dialog) dialog.close(); });
+  closeOnBackdrop(dialog);
   dialog.addEventListener("close", () => {
     dialog.remove();
     // the table redraws while the list is open: back to the button that stands for the opener now

@@ -18,6 +18,9 @@ all. The rules page explains every option of options.md and says which the serve
 - the replay names the options that differ under its title (OPT-0.2);
 - axe-core finds no WCAG AA violation in the form, on the table and on the replay with the list
   of options.
+
+Screenshots: tests/artifacts/room-form-mcr.png, room-table-options-mcr.png and
+room-form-paohuzi-phone.png (390×844).
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from .axe import assert_no_axe_violations
 from .conftest import LiveServer
 
+ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
 POPULAR_MCR = {"flowers": False, "min_points": 8, "prevailing_wind": "random"}
 
 
@@ -71,6 +76,7 @@ def test_popular_app_rules_for_mcr(live_server: LiveServer, new_page: Any) -> No
     assert form.locator("[data-testid=room-opt-flowers] option[data-default=true]").inner_text() \
         == "With flowers (144 tiles) (default)"
     assert_no_axe_violations(page, "the MCR room form")
+    _shot(page, "room-form-mcr")
     page.get_by_test_id("room-preset-popular").check()
     assert form.locator("[data-testid=room-opt-flowers] option:checked").inner_text() \
         == "Without flowers (136 tiles)"
@@ -94,6 +100,7 @@ def test_popular_app_rules_for_mcr(live_server: LiveServer, new_page: Any) -> No
     assert sorted(changed) == ["flowers", "prevailing_wind"]
     assert listing.locator("dd[data-key=min_points]").inner_text() == "8 (default)"
     assert_no_axe_violations(page, "the MCR table with its house rules")
+    _shot(page, "room-table-options-mcr")
     page.keyboard.press("Escape")
     listing.wait_for(state="detached")
     # back in the lobby, Play starts at once with the rules last chosen
@@ -123,6 +130,7 @@ def test_a_custom_paohuzi_room_by_keyboard(live_server: LiveServer, new_page: An
     assert _focused(page) == "room-paohuzi", "focus returns to the button that opened the form"
     page.keyboard.press("Enter")
     page.get_by_test_id("room-form").wait_for()
+    _shot(page, "room-form-paohuzi-phone")
     for _ in range(12):  # Tab to the minimum huxi
         if _focused(page) == "room-opt-min_huxi":
             break
@@ -155,6 +163,11 @@ def test_a_custom_paohuzi_room_by_keyboard(live_server: LiveServer, new_page: An
     page.get_by_test_id("leave").click()
     assert page.get_by_test_id("room-rules-paohuzi").inner_text() == "Rules: Custom"
     assert page.js_errors == []
+
+
+def _shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def _shown_options(page: Any) -> Any:
