@@ -9,7 +9,8 @@ table's top bar shows the options that differ from the rules page, and its butto
 all. The rules page explains every option of options.md and says which the server offers.
 
 - MCR with "Popular app rules" (Botzone's table, OPT-MCR-1 and OPT-MCR-3): the match and its
-  view carry exactly the preset's options, the table lists the two that differ;
+  view carry exactly the preset's options, the table lists the two that differ; Play and a
+  friends' table then use the remembered choice;
 - a custom Paohuzi room, by keyboard only (OPT-PH-1, OPT-PH-6): Enter opens, focus lands on the
   preset, arrows and typing change options, Escape closes and gives focus back, Enter starts;
   a number out of range is refused in the form, and no match is made;
@@ -112,6 +113,15 @@ def test_popular_app_rules_for_mcr(live_server: LiveServer, new_page: Any) -> No
     again = _session(page)
     assert again["match_id"] != first
     assert _view(live_server, again)["options"] == POPULAR_MCR
+    # a friends' table takes the same choice
+    page.goto(f"{live_server.url}/#/friends/mcr")
+    assert page.get_by_test_id("friends-rules").inner_text() == "Rules: Popular app rules"
+    page.get_by_test_id("friends-create").click()
+    page.get_by_test_id("friends-links").wait_for()
+    saved = page.evaluate("JSON.parse(localStorage.getItem('paiju.friends'))")
+    friends = _view(live_server, {"match_id": saved["match_id"],
+                                  "token": saved["tokens"][str(saved["mine"])]})
+    assert friends["options"] == POPULAR_MCR
     assert page.js_errors == []
 
 
