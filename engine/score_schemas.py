@@ -5,15 +5,20 @@ A schema says every field, its type, the names of tiles and cards, what is requi
 not appear. What it cannot say the calculator refuses with its reason (``InvalidSpec``): how many
 concealed tiles go with the melds, a fifth copy of a face, a chow that is no run, flags that
 contradict each other or the tiles. Nothing a schema refuses is read by its calculator.
+
+A game with house-rule options (rules/options.md) takes them in ``options``, each with the values
+it allows: the match's rules the hand is scored under.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .core.options import Option
 from .mahjong.tiles import FACE_NAMES as MAHJONG_FACES
 from .mahjong.tiles import NUM_FACES, NUM_SUITED, SUITS
+from .mcr.options import OPTIONS as MCR_OPTIONS
 from .mcr.scoring import _FLAGS as MCR_FLAGS
 from .mcr.scoring import UNIT as MCR_UNIT
 from .mcr.scoring import WIND_NAMES
@@ -24,6 +29,7 @@ from .paohuzi.cards import FACE_NAMES as PAOHUZI_FACES
 from .paohuzi.options import OPTIONS as PAOHUZI_OPTIONS
 from .paohuzi.scoring import EXPOSED_KINDS, GROUP_SIZE
 from .paohuzi.scoring import UNIT as PAOHUZI_UNIT
+from .sichuan.options import OPTIONS as SICHUAN_OPTIONS
 from .sichuan.scoring import _FLAGS as SICHUAN_FLAGS
 from .sichuan.scoring import UNIT as SICHUAN_UNIT
 
@@ -49,19 +55,16 @@ def _object(properties: JSON, required: tuple[str, ...] = (), what: str = "",
     return out
 
 
-def _options(specs: tuple[Option, ...], what: str) -> JSON:
-    """A game's ``options`` object (OPT-0.1): its keys only, each with the values it allows."""
-    def one(o: Option) -> JSON:
-        if o.bounds is not None:
-            return {"type": "integer", "minimum": o.bounds[0], "maximum": o.bounds[1],
-                    "default": o.default, "description": o.rule}
-        return {"enum": list(o.values), "default": o.default, "description": o.rule}
-    return {"anyOf": [_object({o.key: one(o) for o in specs}), {"type": "null"}],
-            "description": what + "; null or {}: every default"}
-
-
 def _flags(names: tuple[str, ...]) -> JSON:
     return {n: {"type": "boolean", "default": False} for n in names}
+
+
+def _options(specs: Sequence[Option]) -> JSON:
+    """``options``: the game's house rules the hand is scored under, each key optional."""
+    keys = _object({o.key: o.schema() | {"default": o.to_json()["default"]} for o in specs})
+    return {"options": {"anyOf": [keys, {"type": "null"}],
+                        "description": "house-rule options (rules/options.md); a missing key "
+                                       "takes its default, null or {} every default"}}
 
 
 def _sized(melds: int, concealed: int, also: JSON | None = None) -> JSON:
@@ -94,6 +97,7 @@ SICHUAN = _object({
     "winning_tile": _SC_TILE,
     "missing_suit": _one_of(list(SUITS), "the suit declared missing"),
     **_flags(SICHUAN_FLAGS),
+    **_options(SICHUAN_OPTIONS),
 }, ("concealed", "winning_tile", "missing_suit"), "A Sichuan hand (see engine/sichuan/scoring.py)",
     "SichuanHand") | {"anyOf": _counts(13, 4)}
 
@@ -136,6 +140,7 @@ MCR = _object({
     "seat_wind": _one_of(WIND_NAMES, "default E") | {"default": "E"},
     "prevalent_wind": _one_of(WIND_NAMES, "default E") | {"default": "E"},
     **_flags(MCR_FLAGS),
+    **_options(MCR_OPTIONS),
 }, ("concealed", "winning_tile"), "An MCR hand (see engine/mcr/scoring.py)", "McrHand") | {
     "anyOf": _counts(13, 4)}
 
@@ -159,11 +164,11 @@ PAOHUZI = _object({
                     "description": "xing 'turn' (OPT-PH-5.1): the card turned from the stock "
                                    "after the win; needed under that option unless last_card "
                                    "(then the winning card is turned), refused otherwise"},
-    "options": _options(PAOHUZI_OPTIONS, "The match's house rules (rules/options.md OPT-PH): "
-                        "with them the hand is settled as a match settles it: the grouping "
-                        "that pays most (OPT-PH-3.4), 名堂, xing and each opponent's payment"),
+    **_options(PAOHUZI_OPTIONS),
 }, (), "A Paohuzi hand (see engine/paohuzi/scoring.py); {} is an empty hand, which does not "
-       "win. last_card: the winning card was the stock's last (海胡, OPT-PH-3.2).",
+       "win. last_card: the winning card was the stock's last (海胡, OPT-PH-3.2). With options "
+       "the hand is settled as a match settles it: the grouping that pays most (OPT-PH-3.4), "
+       "名堂, xing and each opponent's payment.",
     "PaohuziHand")
 
 

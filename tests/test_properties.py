@@ -41,7 +41,11 @@ VARIANTS = {  # house rules (rules/options.md): every property holds under them 
                  "mingtang": "red_black", "xing": "follow"},
                 {"mingtang": "full", "xing": "turn"}],
     "sichuan": [{"fan_cap": None, "self_draw_bonus": "fan", "dian_gang_hua": "discard"},
-                {"fan_cap": 2, "self_draw_bonus": "none"}],
+                {"fan_cap": 2, "self_draw_bonus": "none"},
+                {"call_transfer": "on", "fan_cap": None,
+                 "extra_fans": ["menqing_zhongzhang", "tian_di_hu", "gang_shang_pao"]},
+                {"call_transfer": "on", "extra_fans": ["gang_shang_pao"], "fan_cap": 3,
+                 "self_draw_bonus": "fan", "dian_gang_hua": "discard"}],
 }
 VARIANT_SEEDS = range(max(1, len(SEEDS) // 3))
 CASES = [pytest.param(GAMES[name], seed, id=f"{name}-{seed}") for name in GAMES for seed in SEEDS]

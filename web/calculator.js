@@ -28,6 +28,29 @@ const WORDS = [..."xd"].flatMap((s) => [...RANKS, 10].map((v) => `${s}${v}`));
 const PH_RULES = [["min_huxi", ["15", "10"]], ["self_draw_bonus", ["none", "tun", "double"]],
   ["mingtang", ["none", "red_black", "full"]], ["xing", ["off", "follow", "turn"]],
   ["payment_cap", ["0", "20", "40", "60", "80", "100", "200", "400"]]];
+const PH_RULE_KEYS = new Set([...PH_RULES.map(([key]) => key), "turned_card"]);
+
+/** A Paohuzi house rule's value in words (calc.rules.*; numbers as they are, a cap of 0 none). */
+function phRuleValue(key, v) {
+  if (key === "payment_cap") return v === "0" ? t("calc.rules.no_cap") : v;
+  if (key === "min_huxi") return v;
+  return t(key === "self_draw_bonus" ? `calc.rules.bonus.${v}` : `calc.rules.${key}.${v}`);
+}
+
+/** Paohuzi's spec: the hand and situation, and the house rules that differ from the defaults
+ *  as ``options`` (none: the calculator as without rules); the turned card only under "turn"
+ *  and not on the stock's last card, where the winning card is turned (OPT-PH-5.1). */
+function phSpec(s) {
+  const sit = Object.fromEntries(Object.entries(s.sit).filter(([k]) => !PH_RULE_KEYS.has(k)));
+  const options = Object.fromEntries(PH_RULES.filter(([key, values]) => s.sit[key] !== values[0])
+    .map(([key]) => [key, /^\d+$/.test(s.sit[key]) ? Number(s.sit[key]) : s.sit[key]]));
+  const turned = options.xing === "turn" && !sit.last_card && s.sit.turned_card !== "none";
+  return {
+    groups: s.groups.map((g) => ({ type: g.kind, cards: g.cards })),
+    concealed: s.hand, ...(s.win ? { winning_card: s.win } : {}), ...sit,
+    ...(turned ? { turned_card: s.sit.turned_card } : {}), ...(Object.keys(options).length ? { options } : {}),
+  };
+}
 
 // ------------------------------------------------------------------ drawing cards per family
 
@@ -84,6 +107,29 @@ function chi(face, pending) {
 
 const wind = (key) => ({ kind: "select", key, options: WINDS, label: (v) => t(`calc.wind.${v}`) });
 
+// Sichuan's house rules the score is worked out under (rules/options.md OPT-SC-3, 4, 7): shown in
+// their own fieldset (``rule``); a situation flag of an extra row shows once its row is on (``when``).
+const SC_EXTRA = ["menqing_zhongzhang", "tian_di_hu", "gang_shang_pao"];
+const SC_RULES = [
+  { kind: "select", key: "fan_cap", rule: true, options: ["2", "3", "4", "5", "6", "none"],
+    label: (v) => v === "none" ? t("calc.rules.no_cap") : t("calc.rules.cap", { fan: Number(v) }) },
+  { kind: "select", key: "self_draw_bonus", rule: true, options: ["base", "fan", "none"],
+    label: (v) => t(`calc.rules.bonus.${v}`) },
+  ...SC_EXTRA.map((key) => ({ kind: "flag", key, rule: true })),
+];
+
+/** Sichuan's spec ``options`` and the extra rows' flags, only those whose row is on. */
+function sichuanRules(sit) {
+  const { fan_cap: cap, self_draw_bonus: bonus, kong_discard: kongDiscard, heavenly, earthly } = sit;
+  return {
+    ...(sit.gang_shang_pao && kongDiscard ? { kong_discard: true } : {}),
+    ...(sit.tian_di_hu && heavenly ? { heavenly: true } : {}),
+    ...(sit.tian_di_hu && earthly ? { earthly: true } : {}),
+    options: { fan_cap: cap === "none" ? null : Number(cap), self_draw_bonus: bonus,
+      extra_fans: SC_EXTRA.filter((k) => sit[k]) },
+  };
+}
+
 const GAMES = {
   mcr: {
     family: TILES,
@@ -125,14 +171,22 @@ const GAMES = {
         label: (v) => t(`calc.suit.${v}`) },
       { kind: "flag", key: "self_draw" }, { kind: "flag", key: "kong_replacement" },
       { kind: "flag", key: "robbing_kong" }, { kind: "flag", key: "last_tile" },
+      { kind: "flag", key: "kong_discard", when: (sit) => sit.gang_shang_pao },
+      { kind: "flag", key: "heavenly", when: (sit) => sit.tian_di_hu },
+      { kind: "flag", key: "earthly", when: (sit) => sit.tian_di_hu },
+      ...SC_RULES,
     ],
     defaults: { missing_suit: "auto", self_draw: false, kong_replacement: false, robbing_kong: false,
-      last_tile: false },
+      last_tile: false, kong_discard: false, heavenly: false, earthly: false, fan_cap: "5",
+      self_draw_bonus: "base", menqing_zhongzhang: false, tian_di_hu: false, gang_shang_pao: false },
     spec: (s) => ({
       melds: s.groups.map((g) => ({ type: g.kind === "pung" ? "pung" : "kong", tile: g.cards[0],
         ...(g.kind === "concealed_kong" ? { concealed: true } : {}) })),
-      concealed: s.hand, winning_tile: s.win, ...s.sit,
+      concealed: s.hand, winning_tile: s.win,
+      self_draw: s.sit.self_draw, kong_replacement: s.sit.kong_replacement,
+      robbing_kong: s.sit.robbing_kong, last_tile: s.sit.last_tile,
       missing_suit: s.sit.missing_suit === "auto" ? absentSuit(s) : s.sit.missing_suit,
+      ...sichuanRules(s.sit),
     }),
     result: (res, page) => scoredResult("sichuan", res, page),
     summary: (r) => t("calc.summary.sichuan", { fan: r.fan, total: r.points_per_payer }),
@@ -151,24 +205,14 @@ const GAMES = {
     situation: [{ kind: "flag", key: "own_reveal" }, { kind: "flag", key: "heavenly" },
       { kind: "flag", key: "dealer" }, { kind: "flag", key: "last_card", title: "calc.sit.ph_last_card" },
       // house rules (shared/rules/options.md OPT-PH): sent as the spec's options when one is set
-      ...PH_RULES.map(([key, values]) => ({ kind: "select", key: `opt_${key}`, options: values, rules: true,
-        title: `calc.opt.${key}`, valueLabel: (v) => (/^\d+$/.test(v) ? v : t(`calc.opt.${key}.${v}`)) })),
-      { kind: "select", key: "turned_card", options: ["none", ...WORDS], rules: true,
-        shown: (s) => s.sit.opt_xing === "turn" && !s.sit.last_card,
-        valueLabel: (v) => (v === "none" ? t("calc.sit.turned_none") : word.cardName(v)) }],
+      ...PH_RULES.map(([key, values]) => ({ kind: "select", key, options: values, rule: true,
+        label: (v) => phRuleValue(key, v) })),
+      { kind: "select", key: "turned_card", options: ["none", ...WORDS], rule: true,
+        when: (sit) => sit.xing === "turn" && !sit.last_card,
+        label: (v) => (v === "none" ? t("calc.sit.turned_none") : word.cardName(v)) }],
     defaults: { own_reveal: false, heavenly: false, dealer: false, last_card: false, turned_card: "none",
-      ...Object.fromEntries(PH_RULES.map(([key, values]) => [`opt_${key}`, values[0]])) },
-    spec: (s) => {
-      const { turned_card: turned, ...sit } = Object.fromEntries(Object.entries(s.sit).filter(([k]) => !k.startsWith("opt_")));
-      const options = Object.fromEntries(PH_RULES.filter(([key, values]) => s.sit[`opt_${key}`] !== values[0])
-        .map(([key]) => [key, /^\d+$/.test(s.sit[`opt_${key}`]) ? Number(s.sit[`opt_${key}`]) : s.sit[`opt_${key}`]]));
-      const turn = options.xing === "turn" && !sit.last_card && turned !== "none";
-      return {
-        groups: s.groups.map((g) => ({ type: g.kind, cards: g.cards })),
-        concealed: s.hand, ...(s.win ? { winning_card: s.win } : {}), ...sit,
-        ...(turn ? { turned_card: turned } : {}), ...(Object.keys(options).length ? { options } : {}),
-      };
-    },
+      ...Object.fromEntries(PH_RULES.map(([key, values]) => [key, values[0]])) },
+    spec: (s) => phSpec(s),
     result: (res, page) => scoredResult("paohuzi", res, page),
     summary: (r) => (r.payment === undefined ? t("calc.summary.paohuzi", { huxi: r.huxi, tun: r.tun })
       : t("calc.summary.paohuzi_pay", { huxi: r.huxi, tun: r.tun, payment: r.payment })),
@@ -607,9 +651,21 @@ class CalcPage {
 
   situationEl() {
     const s = this.s;
-    const control = (c) => {
-      if (c.shown && !c.shown(s)) return null;
-      const label = t(c.title ?? `calc.sit.${c.key}`);
+    const shown = this.cfg.situation.filter((c) => !c.when || c.when(s.sit));
+    const rules = shown.filter((c) => c.rule);
+    return [
+      h("fieldset", { class: "calc__situation", "data-testid": "calc-situation" },
+        h("legend", {}, t("calc.situation")), this.controls(shown.filter((c) => !c.rule))),
+      rules.length ? h("fieldset", { class: "calc__situation", "data-testid": "calc-rules" },
+        h("legend", {}, t("calc.rules.legend")), this.controls(rules)) : null,
+    ];
+  }
+
+  /** The situation's (or the house rules') checkboxes and selects. */
+  controls(list) {
+    const s = this.s;
+    return list.map((c) => {
+      const label = t(c.title ?? `calc.${c.rule ? "rules" : "sit"}.${c.key}`);
       if (c.kind === "flag") {
         return h("label", { class: "calc__flag" },
           h("input", { type: "checkbox", "data-testid": `calc-flag-${c.key}`, checked: s.sit[c.key],
@@ -619,14 +675,8 @@ class CalcPage {
       return h("label", { class: "calc__select" }, label, " ",
         h("select", { "data-testid": `calc-select-${c.key}`,
           onchange: (ev) => { s.sit[c.key] = ev.target.value; this.changed(); } },
-        c.options.map((v) => h("option", { value: v, selected: s.sit[c.key] === v }, (c.valueLabel ?? c.label)(v)))));
-    };
-    const rules = this.cfg.situation.filter((c) => c.rules);
-    return [
-      h("fieldset", { class: "calc__situation", "data-testid": "calc-situation" },
-        h("legend", {}, t("calc.situation")), this.cfg.situation.filter((c) => !c.rules).map(control)),
-      rules.length ? h("fieldset", { class: "calc__situation calc__rules", "data-testid": "calc-rules" },
-        h("legend", {}, t("calc.rules")), rules.map(control)) : null];
+        c.options.map((v) => h("option", { value: v, selected: s.sit[c.key] === v }, c.label(v)))));
+    });
   }
 
   // ---------------------------------------------------------------- scoring
@@ -737,10 +787,11 @@ const AROUND = {
   sichuan: {
     foot: (res) => [
       footRow(t("calc.sichuan.fan"), res.fan, "calc-fan"),
-      footRow(t(res.capped ? "calc.sichuan.points_capped" : "calc.sichuan.points", { fan: res.fan }),
-        res.points, "calc-points"),
-      totalRow(t(res.self_draw ? "calc.sichuan.per_payer_self_draw" : "calc.sichuan.per_payer"),
-        res.points_per_payer)],
+      footRow(t(res.capped ? "calc.sichuan.points_capped" : "calc.sichuan.points",
+        { fan: res.fan, cap: Math.round(Math.log2(res.points)) }), res.points, "calc-points"),
+      // the self-draw point after the cap (OPT-SC-4.1): none under the other bonuses, nor for 天胡
+      totalRow(t(res.points_per_payer > res.points ? "calc.sichuan.per_payer_self_draw"
+        : "calc.sichuan.per_payer"), res.points_per_payer)],
     after: (res, page) => [mahjongReading(page, res.reading)],
   },
   paohuzi: {

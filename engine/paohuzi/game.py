@@ -32,7 +32,7 @@ from ..core.result import Payment, WinRecord, totals
 from ..core.state import evolve, with_item, without
 from .cards import DECK, FACE_NAMES, NUM_FACES, SHAPES_WITH, card_json, counts_of_ids
 from .mingtang import settle
-from .options import OPTIONS
+from .options import OPTIONS, PRESETS
 from .scoring import (
     FOUR_KINDS,
     Evaluation,
@@ -153,6 +153,7 @@ class Paohuzi(ClaimGame):
     claim_action = staticmethod(claim_action)
     card_json = staticmethod(card_json)
     option_specs = OPTIONS
+    presets = PRESETS
 
     # ------------------------------------------------------------------ the deal (PH-2)
 

@@ -6,7 +6,7 @@ claims are offered (engine/paohuzi/game.py), 名堂 and xing where a win is sett
 
 from __future__ import annotations
 
-from ..core.options import Option, Options, resolve
+from ..core.options import SEED, Option, Options, Preset, resolve
 
 PAYMENT_CAP_MAX = 1000
 """OPT-PH-6 says "any integer ≥ 0"; ``Option`` needs bounds, and a room form a range. The apps'
@@ -24,6 +24,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("payment_cap", 0, "OPT-PH-6", bounds=(0, PAYMENT_CAP_MAX)),
 )
 DEFAULTS: Options = resolve(OPTIONS, None, "paohuzi")
+
+PRESETS: tuple[Preset, ...] = (
+    SEED,
+    Preset("popular", {"mingtang": "red_black", "self_draw_bonus": "tun", "pao": "mandatory"}),
+)
+"""The room form's one-click tables: ``paohuzi.md`` as written, and Changde's room (红黑点 名堂,
+a self-draw adds a tun, mandatory pao; rules/options.md, P1)."""
 
 
 def payment_terms(options: Options, tun: int, self_draw: bool, xing: int = 0) -> tuple[int, int]:
@@ -44,4 +51,4 @@ def payment(options: Options, tun: int, self_draw: bool, multiplier: int = 1,
     return min(amount, options.payment_cap) if options.payment_cap > 0 else amount
 
 
-__all__ = ["DEFAULTS", "OPTIONS", "PAYMENT_CAP_MAX", "payment", "payment_terms"]
+__all__ = ["DEFAULTS", "OPTIONS", "PAYMENT_CAP_MAX", "PRESETS", "payment", "payment_terms"]
