@@ -415,14 +415,14 @@ def test_paohuzi_house_rules_mingtang_and_xing(live_server: LiveServer, new_page
     page.wait_for_selector("[data-testid=calc-result][data-state=scored]")
     assert page.locator("[data-testid=payment-table]").count() == 0  # the rules as written
     assert not page.is_visible("[data-testid=calc-select-turned_card]")
-    page.select_option("[data-testid=calc-select-opt_mingtang]", "full")
-    page.select_option("[data-testid=calc-select-opt_xing]", "turn")
+    page.select_option("[data-testid=calc-select-mingtang]", "full")
+    page.select_option("[data-testid=calc-select-xing]", "turn")
     page.select_option("[data-testid=calc-select-turned_card]", "x1")
     spec = {"concealed": faces(hand), "winning_card": "d9", "turned_card": "x1",
             "options": {"mingtang": "full", "xing": "turn"}}
 
     def tables() -> dict[str, Any]:
-        page.wait_for_selector("[data-testid=each-pays]")
+        page.wait_for_selector("[data-testid=payment-table] [data-code=pay_xing_turn]")
         return page.evaluate("""() => {
           const rows = (id) => [...document.querySelectorAll(
             `[data-testid=${id}] [data-testid=item]`)]
