@@ -18,7 +18,7 @@ from .axe import assert_no_axe_violations
 from .conftest import LiveServer, finished_match, open_finished
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-OPTIONS = {"mingtang": "full", "xing": "turn"}
+OPTIONS = {"mingtang": "full", "xing": "turn", "min_huxi": 10}
 LANGUAGES = ["en", "fr", "it", "pl", "zh"]
 
 
@@ -37,7 +37,7 @@ def _won_under_options() -> tuple[dict[str, Any], dict[str, Any]]:
 
 def test_settlement_shows_mingtang_xing_and_payment(live_server: LiveServer, new_page: Any) -> None:
     """OPT-PH-3.3: the 名堂 rows add up to the multiplier; OPT-PH-5.1: the turned card and the
-    xing face are drawn; the payment rows run tun + xing × multiplier = each opponent's payment,
+    xing face are drawn; OPT-PH-1.1: the tun row counts from the match's minimum; the payment rows run tun + xing × multiplier = each opponent's payment,
     the amount of the payments list."""
     match, win = _won_under_options()
     assert win["xing"]["mode"] == "turn" and win["xing"]["card"] is not None
@@ -67,6 +67,8 @@ def test_settlement_shows_mingtang_xing_and_payment(live_server: LiveServer, new
     assert got["payment"] == expected
     assert got["pays"] == win["payment"] == running
     assert all(str(win["payment"]) in a for a in got["amounts"]), got["amounts"]
+    # OPT-PH-1.1: the tun row counts from the match's minimum, 10
+    assert f"({win['huxi']} − 10) ÷ 3" in page.get_by_test_id("tun-rule").inner_text()
     log = page.get_by_test_id("log").inner_text()
     assert "Xing" in log, log
     ARTIFACTS.mkdir(exist_ok=True)
