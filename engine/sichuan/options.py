@@ -1,16 +1,23 @@
-"""Sichuan's house-rule options (rules/options.md, OPT-SC): the fan cap, the self-draw bonus and
-how a win on the replacement of a claimed kong is paid. Only the options the engine plays are
+"""Sichuan's house-rule options (rules/options.md, OPT-SC): the exchange of three tiles after the
+deal, the fan cap, the self-draw bonus and how a win on the replacement of a claimed kong is
+paid. Only the options the engine plays are
 declared; with every option at its default the game is exactly ``sichuan.md``."""
 
 from __future__ import annotations
 
 from ..core.options import Option, Options, resolve
 
+EXCHANGE_DIRECTIONS = {"counterclockwise": 1, "across": 2, "clockwise": 3}
+"""OPT-SC-1.2: seat s gives its three tiles to seat (s + d) % 4 (turn order runs
+counter-clockwise, so 1 is the next player, 3 the previous one)."""
+
 OPTIONS: tuple[Option, ...] = (
+    Option("exchange_three", "off", "OPT-SC-1",
+           values=("off", "random", "clockwise", "counterclockwise", "across")),
     Option("fan_cap", 5, "OPT-SC-3", values=(2, 3, 4, 5, 6, None)),
     Option("self_draw_bonus", "base", "OPT-SC-4", values=("base", "fan", "none")),
     Option("dian_gang_hua", "self_draw", "OPT-SC-5", values=("self_draw", "discard")),
 )
 DEFAULTS: Options = resolve(OPTIONS, None, "sichuan")
 
-__all__ = ["DEFAULTS", "OPTIONS"]
+__all__ = ["DEFAULTS", "EXCHANGE_DIRECTIONS", "OPTIONS"]
