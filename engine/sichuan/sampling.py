@@ -27,6 +27,8 @@ _KONG_KIND = {"kong": "exposed", "concealed_kong": "concealed", "added_kong": "a
 def _own_event(e: JSON) -> tuple | None:
     if e["type"] == "missing_suits":
         return ("missing_suits", None, None, [SUITS.index(x) for x in e["suits"]])
+    if e["type"] == "exchange_selected":  # its cards are the exchange's, not the event's
+        return ("exchange_selected", e["seat"], None)
     if e["type"] == "exchanged":
         return ("exchanged", None, None, EXCHANGE_DIRECTIONS[e["direction"]])
     return None
