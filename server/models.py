@@ -22,7 +22,6 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from engine import GAMES
-from engine.core.options import Option
 
 from .params import MATCH_ID_PATTERN
 
@@ -55,19 +54,10 @@ def _per_game(schema: dict[str, Any]) -> None:
     schema["anyOf"] = [
         {"properties": {"game": {"enum": [game.name]},
                         "seats": {"minItems": game.players, "maxItems": game.players},
-                        "options": {"properties": {o.key: _option_schema(o)
+                        "options": {"properties": {o.key: o.schema()
                                                    for o in game.option_specs},
                                     "additionalProperties": False}}}
         for game in sorted(GAMES.values(), key=lambda g: g.name)]
-
-
-def _option_schema(option: Option) -> dict[str, Any]:
-    """The JSON Schema of the values ``option`` allows (``Option.check`` says the same)."""
-    if option.bounds is not None:
-        return {"type": "integer", "minimum": option.bounds[0], "maximum": option.bounds[1]}
-    if option.many:
-        return {"type": "array", "items": {"enum": list(option.values)}, "uniqueItems": True}
-    return {"enum": list(option.values)}
 
 
 def _options_doc() -> str:

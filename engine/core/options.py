@@ -71,6 +71,14 @@ class Option:
         listed = ", ".join(json.dumps(v) for v in self.values)
         return f"a list of distinct values from {listed}" if self.many else f"one of {listed}"
 
+    def schema(self) -> JSON:
+        """The JSON Schema of the values the option allows (``check`` says the same)."""
+        if self.bounds is not None:
+            return {"type": "integer", "minimum": self.bounds[0], "maximum": self.bounds[1]}
+        if self.many:
+            return {"type": "array", "items": {"enum": list(self.values)}, "uniqueItems": True}
+        return {"enum": list(self.values)}
+
     def to_json(self) -> JSON:
         """The option as a client builds a room form from it (``GET /api/games``)."""
         out: JSON = {"key": self.key, "rule": self.rule, "default": _json(self.default)}

@@ -3,7 +3,8 @@ table): the exchange of three (others' selections and a ``"random"`` direction d
 are secret; afterwards the tiles the seat passed stay in its receiver's hand until they show up,
 OPT-SC-1), the declared missing suits (others' drawn at random while they are secret, SC-3.1),
 the wins so far (SC-6.2: play goes on after them) and the kong payments, re-read from the events
-because an exhausted wall refunds them (SC-9.4, SC-10.1)."""
+because an exhausted wall refunds them (SC-9.4, SC-10.1), with the call transfers that moved
+some of them on (OPT-SC-6.3: never refunded)."""
 
 from __future__ import annotations
 
@@ -18,10 +19,10 @@ from ..mahjong import SUITS
 from ..mahjong.sampling import sample_table
 from . import exchange as ex
 from .game import KONG_PAYMENT, Sichuan
+from .history import KONG_KIND as _KONG_KIND
+from .history import TRANSFER
 from .options import EXCHANGE_DIRECTIONS
 from .state import State, Win
-
-_KONG_KIND = {"kong": "exposed", "concealed_kong": "concealed", "added_kong": "added"}
 
 
 def _own_event(e: JSON) -> tuple | None:
@@ -72,13 +73,24 @@ def _win(w: JSON) -> Win:
 
 def _kong_payments(view: JSON) -> list[Payment]:
     """SC-9.4 as the events tell it: an exposed kong paid by its discarder, the others by the
-    opponents still playing then; an added kong robbed (a win on its tile follows) is not made."""
+    opponents still playing then; an added kong robbed (a win on its tile follows) is not made.
+    With ``call_transfer`` on, the first win on a kong player's discard after its replacement
+    takes that kong's payments (OPT-SC-6.1, 6.2)."""
     players = len(view["players"])
+    transfers = (view.get("options") or {}).get("call_transfer") == "on"
     won: set[int] = set()
     out: list[Payment] = []
+    last: dict[int, list[Payment]] = {}  # each seat's last kong's payments
+    offered: int | None = None  # a kong player whose post-replacement discard is on offer
     events = view["events"]
     for i, e in enumerate(events):
         kind = e["type"]
+        if kind == "win" and offered is not None and transfers and e["from"] == offered:
+            moved = last.pop(offered, [])
+            if moved:
+                out.append(Payment(offered, e["seat"], sum(p.amount for p in moved), TRANSFER,
+                                   moved[0].note))
+        offered = e["seat"] if kind == "discard" and _after_replacement(events, i) else None
         if kind == "win":
             won.add(e["seat"])
         elif kind in _KONG_KIND:
@@ -89,9 +101,18 @@ def _kong_payments(view: JSON) -> list[Payment]:
             seat = e["seat"]
             payers = [e["from"]] if kind == "kong" else [
                 s for s in range(players) if s != seat and s not in won]
-            out += [Payment(p, seat, KONG_PAYMENT[_KONG_KIND[kind]], "kong", _KONG_KIND[kind])
-                    for p in payers]
+            last[seat] = [Payment(p, seat, KONG_PAYMENT[_KONG_KIND[kind]], "kong",
+                                  _KONG_KIND[kind]) for p in payers]
+            out += last[seat]
     return out
+
+
+def _after_replacement(events: list[JSON], i: int) -> bool:
+    """The discard ``events[i]`` follows its seat's kong and replacement draw (杠上炮)."""
+    seat = events[i]["seat"]
+    return i >= 2 and events[i - 2]["type"] in _KONG_KIND and events[i - 2]["seat"] == seat \
+        and events[i - 1]["type"] == "draw" and events[i - 1]["seat"] == seat \
+        and events[i - 1]["replacement"]
 
 
 def sample(game: Sichuan, view: JSON, rng: random.Random) -> State:
