@@ -23,16 +23,28 @@ DECLARE_SHOT = "/tmp/paiju-exchange-declare.png"
 """Screenshots: /tmp/paiju-exchange-{mouse,touch}.png (three chosen), this (after the move)."""
 
 
-def _create(server: LiveServer, options: dict[str, Any], seed: int) -> dict[str, str]:
-    """A Sichuan match (seat 0 human, three basic AIs) made through POST /api/matches."""
-    body = {"game": "sichuan", "seed": seed, "options": options,
-            "seats": [{"kind": "human"}] + [{"kind": "ai", "level": "basic"}] * 3}
-    req = urllib.request.Request(f"{server.url}/api/matches", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"}, method="POST")
+def _request(server: LiveServer, path: str, body: Any = None, token: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(f"{server.url}{path}", headers=headers,
+                                 data=None if body is None else json.dumps(body).encode(),
+                                 method="GET" if body is None else "POST")
     with urllib.request.urlopen(req, timeout=10) as r:
-        made = json.loads(r.read())
+        return json.loads(r.read())
+
+
+def _create(server: LiveServer, options: dict[str, Any], seed: int,
+            humans: int = 1) -> list[dict[str, str]]:
+    """A Sichuan match (``humans`` human seats first, then basic AIs) made through POST
+    /api/matches: each human seat's session, as the page keeps it."""
+    body = {"game": "sichuan", "seed": seed, "options": options,
+            "seats": [{"kind": "human"}] * humans
+            + [{"kind": "ai", "level": "basic"}] * (4 - humans)}
+    made = _request(server, "/api/matches", body)
     assert made["options"]["exchange_three"] == options["exchange_three"]
-    return {"match_id": made["match_id"], "token": made["seats"][0]["token"], "game": "sichuan"}
+    return [{"match_id": made["match_id"], "token": made["seats"][s]["token"], "game": "sichuan"}
+            for s in range(humans)]
 
 
 def _open(page: Any, server: LiveServer, session: dict[str, str]) -> None:
@@ -59,8 +71,9 @@ DIRECTION_WORDS = {"counterclockwise": "to the right", "clockwise": "to the left
                    "across": "across the table"}
 
 
-def _to_play(page: Any, direction: str | None = None) -> None:
-    """After the move: the note, the marks, then the declaration by its suggested button."""
+def _to_play(page: Any, direction: str | None = None, then: Any = None) -> None:
+    """After the move: the note, the marks, then the declaration by its suggested button (and
+    ``then()``, what the other humans do)."""
     page.wait_for_selector("[data-testid=table][data-phase=declare] [data-testid=declare-prompt]",
                            timeout=TIMEOUT_MS)
     note = page.get_by_test_id("exchange-note")
@@ -74,6 +87,8 @@ def _to_play(page: Any, direction: str | None = None) -> None:
     assert "Tiles passed" in log and "You gave" in log, log
     assert "You gave" in note.inner_text() or "you gave" in note.inner_text()
     page.locator("[data-testid^=declare-][data-suggested=true]").click()
+    if then is not None:
+        then()
     page.wait_for_function("""() => ['play', 'claim'].includes(
         document.querySelector('[data-testid=table]')?.dataset.phase)""", timeout=TIMEOUT_MS)
 
@@ -85,7 +100,7 @@ def test_the_exchange_by_pointer(live_server: LiveServer, new_page: Any, pointer
     touch = pointer == "touch"
     page = (new_page(390, 844, is_mobile=True, has_touch=True, device_scale_factor=2) if touch
             else new_page(1366, 768))
-    _open(page, live_server, _create(live_server, {"exchange_three": "counterclockwise"}, 11))
+    _open(page, live_server, _create(live_server, {"exchange_three": "counterclockwise"}, 11)[0])
     ask = page.get_by_test_id("exchange-ask").inner_text()
     assert "to the player on your right" in ask and ("Tap" if touch else "Click") in ask, ask
     assert not _confirm_enabled(page)
@@ -124,7 +139,7 @@ def test_the_exchange_by_keyboard(live_server: LiveServer, new_page: Any) -> Non
     hand without choosing, Enter chooses, E passes; the declaration by Enter on its suggested
     suit."""
     page = new_page(1366, 768)
-    _open(page, live_server, _create(live_server, {"exchange_three": "random"}, 12))
+    _open(page, live_server, _create(live_server, {"exchange_three": "random"}, 12)[0])
     assert "a direction drawn once all four have chosen" in page.get_by_test_id(
         "exchange-ask").inner_text()
     page.locator("[data-testid=hand-tile][data-legal=true]").first.focus()
@@ -151,4 +166,38 @@ def test_the_exchange_by_keyboard(live_server: LiveServer, new_page: Any) -> Non
     page.keyboard.press("Enter")
     page.wait_for_function("""() => ['play', 'claim'].includes(
         document.querySelector('[data-testid=table]')?.dataset.phase)""", timeout=TIMEOUT_MS)
+    assert not page.js_errors, page.js_errors
+
+
+def test_waiting_shows_who_is_still_choosing(live_server: LiveServer, new_page: Any) -> None:
+    """OPT-SC-1.1: after passing, one waits and sees who has chosen: with a second human at
+    Right, the two AIs have chosen, Right is still choosing; once Right passes (through the
+    API) the tiles move for everybody."""
+    me, right = _create(live_server, {"exchange_three": "across"}, 13, humans=2)
+    page = new_page(1366, 768)
+    _open(page, live_server, me)
+    for _ in range(3):
+        tile = next(t for t in _hand(page) if t["open"] and not t["picked"])
+        page.locator(f"[data-testid=hand-tile][data-id='{tile['id']}']").click()
+    page.get_by_test_id("exchange-confirm").click()
+    waiting = page.get_by_test_id("exchange-waiting")
+    waiting.wait_for(timeout=TIMEOUT_MS)
+    page.wait_for_function("() => document.querySelectorAll("
+                           "'[data-testid=exchange-badge][data-selected=true]').length === 3",
+                           timeout=TIMEOUT_MS)
+    assert "Right" in waiting.inner_text() and "Left" not in waiting.inner_text()
+    badge = page.locator("[data-testid=seat][data-seat='1'] [data-testid=exchange-badge]")
+    assert badge.get_attribute("data-selected") == "false"
+    # my three stay raised, no longer to be chosen
+    assert sum(t["picked"] for t in _hand(page)) == 3
+    assert not any(t["open"] for t in _hand(page))
+    path = f"/api/matches/{right['match_id']}"
+
+    def right_acts() -> None:
+        legal = _request(live_server, f"{path}/legal", token=right["token"])
+        _request(live_server, f"{path}/actions", {"action": legal["actions"][0],
+                                                   "version": legal["version"]}, right["token"])
+
+    right_acts()  # its exchange
+    _to_play(page, "across", then=right_acts)  # and its declaration
     assert not page.js_errors, page.js_errors
