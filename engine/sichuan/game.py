@@ -10,6 +10,7 @@ payments are made and those hands scored.
 
 from __future__ import annotations
 
+import json
 import random
 from bisect import bisect_left
 from collections.abc import Hashable, Iterable
@@ -136,8 +137,8 @@ class Sichuan(MahjongTable):
         if pick is None:
             return ("'exchange' needs 'cards': three ids of tiles you hold, all of one suit "
                     "(OPT-SC-1.1)")
-        return (f"name each face by its lowest ids in your hand: "
-                f"{{'type': 'exchange', 'cards': {list(pick)}}} passes the same tiles")
+        same = json.dumps({"type": "exchange", "cards": list(pick)})
+        return f"name each face by its lowest ids in your hand: {same} passes the same tiles"
 
     # -------------------------------------------------------------- missing suit (SC-3)
 
