@@ -203,6 +203,14 @@ class MatchLog(Wire):
     deals: list[LoggedDeal]
 
 
+class PresetInfo(Wire):
+    id: str = Field(description="`seed` (the rules file as written), `popular` (the big apps' "
+                                "table)...")
+    label: str
+    help: str
+    options: dict[str, Any] = Field(description="The options it sets, resolved (every key)")
+
+
 class GameInfo(Wire):
     name: str
     title: str
@@ -210,9 +218,13 @@ class GameInfo(Wire):
     description: str
     options: list[dict[str, Any]] = Field(
         description="The house-rule options a match of the game takes (rules/options.md), "
-                    "each `{key, rule, default, values}` or, for an integer, `{key, rule, "
-                    "default, min, max}`, with `many: true` when the value is a list of "
-                    "distinct `values`: what a client builds a room form from")
+                    "each `{key, rule, default, values, value_labels}` or, for an integer, "
+                    "`{key, rule, default, min, max}`, with `many: true` when the value is a "
+                    "list of distinct `values`, and its `label` and `help` (`?lang`): what a "
+                    "client builds a room form from")
+    presets: list[PresetInfo] = Field(
+        description="Named option sets a room form offers in one click, `seed` first; a "
+                    "preset is listed once every key it sets is declared")
 
 
 class ErrorBody(Wire):

@@ -32,7 +32,7 @@ from ..mahjong.sampling import KONG_EVENTS
 from ..mahjong.table import MahjongTable, Meld, event, with_item
 from . import exchange as ex
 from .history import first_turn_hand, first_win_on_offer, kong_discard, kong_income, transfer
-from .options import OPTIONS
+from .options import OPTIONS, PRESETS
 from .scoring import (
     UNIT,
     DeclaredMeld,
@@ -101,6 +101,7 @@ class Sichuan(MahjongTable):
     state_class = State
     several_winners = True  # SC-5.2: every declared win on a discard is settled
     option_specs = OPTIONS
+    presets = PRESETS
 
     # -------------------------------------------------------------- exchange three (OPT-SC-1)
 

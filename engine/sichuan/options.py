@@ -5,7 +5,7 @@ declared; with every option at its default the game is exactly ``sichuan.md``.""
 
 from __future__ import annotations
 
-from ..core.options import Option, Options, resolve
+from ..core.options import SEED, Option, Options, Preset, resolve
 
 EXCHANGE_DIRECTIONS = {"counterclockwise": 1, "across": 2, "clockwise": 3}
 """OPT-SC-1.2: seat s gives its three tiles to seat (s + d) % 4 (turn order runs
@@ -25,4 +25,11 @@ OPTIONS: tuple[Option, ...] = (
 )
 DEFAULTS: Options = resolve(OPTIONS, None, "sichuan")
 
-__all__ = ["DEFAULTS", "EXCHANGE_DIRECTIONS", "EXTRA_FANS", "OPTIONS"]
+PRESETS: tuple[Preset, ...] = (
+    SEED,
+    Preset("popular", {"exchange_three": "random", "blood_mode": "river"}),
+)
+"""The room form's one-click tables: ``sichuan.md`` as written, and the apps' most played room
+(换三张 with a random direction, 血流成河), rules/options.md OPT-0.1's own example."""
+
+__all__ = ["DEFAULTS", "EXCHANGE_DIRECTIONS", "EXTRA_FANS", "OPTIONS", "PRESETS"]
