@@ -293,6 +293,36 @@ def test_the_declaration_is_made_on_the_hand_after_the_exchange():
     assert all(f.endswith("s") for f in legal) and {"1s", "4s", "9s"} <= legal
 
 
+HEAVENLY_AFTER = {
+    0: "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 8m 1p 5p 9p",
+    1: HANDS[1], 2: HANDS[2], 3: "3m 4m 5m 5m 6m 6m 7m 8m 8m 9m 9m 1s 2s",
+}
+"""The dealer's dealt 14 do not win; across, it passes 1p 5p 9p and receives 2s 3s 4s."""
+
+
+def test_a_heavenly_hand_is_the_hand_after_the_exchange():
+    """OPT-SC-1.5 (with OPT-SC-7.3): "dealt hand" means the hand after the exchange. The
+    dealer's dealt 14 tiles do not win; the three it receives across complete them, and its
+    first-turn win is 天胡 (32 from each opponent, no self-draw bonus)."""
+    state, _ = position(HEAVENLY_AFTER, missing="????", phase="exchange")
+    state = evolve(state, options=G.options({"exchange_three": "across",
+                                              "extra_fans": ["tian_di_hu"]}),
+                   exchange_direction=2)
+    assert not G._can_self_win(state, 0)
+    chosen = {0: "1p 5p 9p", 1: "6p 7p 8p", 2: "2s 3s 4s", 3: "5m 6m 7m"}
+    for s in range(4):
+        state = act(G, state, s, type="exchange", cards=pick(state, s, chosen[s]))
+    assert faces(state.hands[0]) == "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 8m 2s 3s 4s"
+    for s, suit in ((0, "p"), (1, "s"), (2, "p"), (3, "s")):
+        state = act(G, state, s, type="declare_missing", suit=suit)
+    assert state.phase == "play" and state.turn == 0
+    after = act(G, state, 0, type="win")
+    w = after.wins[0]
+    assert dict(w.patterns) == {"heavenly_hand": 1} and w.points == 32
+    paid = {p.payer: p.amount for p in after.payments if p.payee == 0}
+    assert paid == {1: 32, 2: 32, 3: 32}
+
+
 # ------------------------------------------------------------------ what a search may know
 
 def test_determinize_keeps_the_passed_tiles_in_the_receivers_hand():
