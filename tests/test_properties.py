@@ -45,7 +45,10 @@ VARIANTS = {  # house rules (rules/options.md): every property holds under them 
                 {"call_transfer": "on", "fan_cap": None,
                  "extra_fans": ["menqing_zhongzhang", "tian_di_hu", "gang_shang_pao"]},
                 {"call_transfer": "on", "extra_fans": ["gang_shang_pao"], "fan_cap": 3,
-                 "self_draw_bonus": "fan", "dian_gang_hua": "discard"}],
+                 "self_draw_bonus": "fan", "dian_gang_hua": "discard"},
+                {"exchange_three": "random"},
+                {"exchange_three": "across", "fan_cap": 3, "call_transfer": "on",
+                 "extra_fans": ["tian_di_hu", "gang_shang_pao"]}],
 }
 VARIANT_SEEDS = range(max(1, len(SEEDS) // 3))
 CASES = [pytest.param(GAMES[name], seed, id=f"{name}-{seed}") for name in GAMES for seed in SEEDS]

@@ -10,18 +10,21 @@ import pytest
 
 from engine import get_game
 from engine.core.state import evolve, with_item
-from server.ws_examples import ACTIONS, action_schemas, deal_messages
+from server.ws_examples import ACTIONS, OPTION_EXAMPLES, action_schemas, deal_messages
 
 DEALS = 80
 TYPES = {"card": int, "cards": list, "low": str, "suit": str, "bi": list}
 
 
 def _seen(game: str) -> dict[str, list[dict]]:
-    """Every legal action of seeded deals of ``game``, by type; claims taken often."""
+    """Every legal action of seeded deals of ``game``, by type; claims taken often; every
+    other deal under the game's ``OPTION_EXAMPLES`` house rules, when it has some."""
     g = get_game(game)
+    variants = [None, *(o for name, o in OPTION_EXAMPLES if name == game)]
     seen: dict[str, list[dict]] = {}
     for seed in range(DEALS):
-        state, rng = g.new_deal(seed), random.Random(seed)
+        options = variants[seed % len(variants)]
+        state, rng = g.new_deal(seed, options=options), random.Random(seed)
         while g.result(state) is None:
             seat = g.to_act(state)[0]
             legal = g.legal_actions(state, seat)
@@ -65,12 +68,23 @@ def test_nantong_ready_is_as_catalogued() -> None:
     assert offered == [ACTIONS["nantong"]["ready"][1]]
 
 
-@pytest.mark.parametrize("game", sorted(ACTIONS))
-def test_example_messages_are_a_real_deal(game: str) -> None:
-    snapshot, update = deal_messages(game)
+@pytest.mark.parametrize(("game", "options"),
+                         [(g, None) for g in sorted(ACTIONS)] + OPTION_EXAMPLES)
+def test_example_messages_are_a_real_deal(game: str, options: dict | None) -> None:
+    snapshot, update = deal_messages(game, options)
     assert snapshot["legal"] and snapshot["match"]["state"]["to_act"]
     assert "events" not in update["match"]["state"]
     assert update["events_from"] == len(snapshot["match"]["state"]["events"])
     assert update["match"]["version"] > snapshot["match"]["version"]
     for a in snapshot["legal"] + update["legal"]:
         assert set(a) == set(ACTIONS[game][a["type"]][1])
+
+
+def test_the_exchange_example_shows_the_exchange() -> None:
+    """OPT-SC-1: the Sichuan deal under exchange_three shows seat 0 choosing its three, then the
+    exchanged event with the direction and its own tiles given and received."""
+    snapshot, update = deal_messages("sichuan", {"exchange_three": "random"})
+    assert snapshot["match"]["state"]["phase"] == "exchange"
+    assert {a["type"] for a in snapshot["legal"]} == {"exchange"}
+    moved = [e for e in update["events"] if e["type"] == "exchanged"]
+    assert len(moved) == 1 and set(moved[0]) == {"type", "seat", "direction", "gave", "received"}
