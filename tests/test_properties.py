@@ -39,7 +39,9 @@ VARIANTS = {  # house rules (rules/options.md): every property holds under them 
     "paohuzi": [{"min_huxi": 10, "self_draw_bonus": "double", "payment_cap": 3},
                 {"min_huxi": 10, "self_draw_bonus": "tun", "pao": "mandatory"}],
     "sichuan": [{"fan_cap": None, "self_draw_bonus": "fan", "dian_gang_hua": "discard"},
-                {"fan_cap": 2, "self_draw_bonus": "none"}],
+                {"fan_cap": 2, "self_draw_bonus": "none"},
+                {"blood_mode": "river"},
+                {"blood_mode": "river", "fan_cap": None, "dian_gang_hua": "discard"}],
 }
 VARIANT_SEEDS = range(max(1, len(SEEDS) // 3))
 CASES = [pytest.param(GAMES[name], seed, id=f"{name}-{seed}") for name in GAMES for seed in SEEDS]

@@ -51,14 +51,14 @@ def six_fan_on_discard(**options):
 # ------------------------------------------------------------------ the options themselves
 
 def test_sichuan_options_and_their_defaults():
-    """OPT-0.1: the three options the engine plays, every key filled in; a missing key takes
+    """OPT-0.1: the options the engine plays, every key filled in; a missing key takes
     its default; ``null`` is the uncapped fan cap."""
     assert G.options() == DEFAULTS
-    assert DEFAULTS.to_json() == {"dian_gang_hua": "self_draw", "fan_cap": 5,
-                                  "self_draw_bonus": "base"}
+    assert DEFAULTS.to_json() == {"blood_mode": "battle", "dian_gang_hua": "self_draw",
+                                  "fan_cap": 5, "self_draw_bonus": "base"}
     assert G.options({"fan_cap": None}).fan_cap is None
     assert [o.to_json()["key"] for o in G.option_specs] == [
-        "fan_cap", "self_draw_bonus", "dian_gang_hua"]
+        "fan_cap", "self_draw_bonus", "dian_gang_hua", "blood_mode"]
 
 
 @pytest.mark.parametrize(("raw", "key"), [
@@ -83,7 +83,8 @@ def test_a_bad_option_is_refused_naming_its_key(raw, key):
 def test_every_view_carries_the_options_and_a_hand_made_state_has_the_defaults():
     """OPT-0.2: the resolved object is in every view and survives sampling; a hand-made
     position plays the defaults."""
-    options = {"fan_cap": None, "self_draw_bonus": "fan", "dian_gang_hua": "discard"}
+    options = {"fan_cap": None, "self_draw_bonus": "fan", "dian_gang_hua": "discard",
+               "blood_mode": "river"}
     state = G.new_deal(5, options=options)
     for seat in (None, 0, 1, 2, 3):
         assert G.view(state, seat)["options"] == options
