@@ -296,9 +296,10 @@ class Sichuan(MahjongTable):
         the match's cap (OPT-SC-3.1)."""
         best = 0
         counts = counts_of_ids(state.hands[seat])
-        waits = (sorted(winning_faces(state.hands[seat], len(state.melds[seat]),
-                                      state.missing[seat]))
-                 if state.locked(seat) else self.ready_waits(state, seat))  # OPT-SC-2.8
+        waits = self.ready_waits(state, seat)
+        if not waits and state.locked(seat):  # OPT-SC-2.8: a locked hand is ready even when
+            waits = sorted(winning_faces(  # the hand, melds and win pile hold all its waits
+                state.hands[seat], len(state.melds[seat]), state.missing[seat]))
         for face in waits:
             c = list(counts)
             c[face] += 1

@@ -121,6 +121,9 @@ def ready_hand(pool: Sequence[int], size: int, n_melds: int, missing: int | None
 
 
 def _completes(counts: list[int], n_melds: int, face: int) -> bool:
+    """Whether ``face`` completes the hand ``counts`` (as ``winning_faces`` counts it)."""
+    if counts[face] >= 4:
+        return False
     counts[face] += 1
     ok = _complete(counts, n_melds)
     counts[face] -= 1
