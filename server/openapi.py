@@ -15,7 +15,14 @@ from pydantic import TypeAdapter
 
 from .models import AiTurn, AiWelcome, WsAction, WsError, WsSnapshot, WsSync, WsUpdate
 from .settings import ROOT, Settings
-from .ws_examples import ACTIONS, CLIENT_EXAMPLES, ERROR_EXAMPLES, action_schemas, deal_messages
+from .ws_examples import (
+    ACTIONS,
+    CLIENT_EXAMPLES,
+    ERROR_EXAMPLES,
+    RIVER,
+    action_schemas,
+    deal_messages,
+)
 
 OUT = ROOT / "openapi"
 
@@ -36,6 +43,7 @@ def _with_examples(schema: dict[str, Any], examples: dict[str, list[Any]]) -> di
 
 def ws_spec() -> dict[str, Any]:
     messages = {game: deal_messages(game) for game in sorted(ACTIONS)}
+    messages["sichuan river"] = deal_messages(*RIVER)
     return {
         "title": "paiju WebSocket messages",
         "description": "WS /api/matches/{match_id}/ws?token=<seat token>: the server sends a "
@@ -48,7 +56,9 @@ def ws_spec() -> dict[str, Any]:
                        "ws/too_many_connections, 4503 db/unavailable (connect again after a "
                        "second): docs/bots.md. The examples of snapshot and update are a real "
                        "deal of each game (mcr, nantong, paohuzi, sichuan, in that order) as "
-                       "seat 0 sees it; `actions` has every game's actions.",
+                       "seat 0 sees it, then a Sichuan deal under Blood River (options "
+                       "blood_mode river) from the first time seat 0 plays a locked hand; "
+                       "`actions` has every game's actions.",
         "client_to_server": _with_examples(TypeAdapter(WsAction | WsSync).json_schema(),
                                            {"WsAction": CLIENT_EXAMPLES[:-1],
                                             "WsSync": CLIENT_EXAMPLES[-1:]}),
