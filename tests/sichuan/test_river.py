@@ -78,8 +78,8 @@ def _self_draw_by_0():
 
 
 def test_a_winner_stays_in_play_and_keeps_paying():
-    """OPT-SC-2.1: after its win seat 0 is still active: it draws again, and it pays the next
-    self-draw and the next kong like everybody else (in the battle it would not, SC-6.1)."""
+    """OPT-SC-2.1: after its win seat 0 is still active, play goes on, and a winner pays a
+    concealed kong like everybody else (in the battle it would not, SC-6.1, SC-9.4)."""
     battle = act(G, _self_draw_by_0(), 0, type="win")
     assert not battle.active(0)
     state = act(G, river(_self_draw_by_0()), 0, type="win")
@@ -87,16 +87,18 @@ def test_a_winner_stays_in_play_and_keeps_paying():
     assert state.turn == 1 and state.drawn is not None  # seat 1 drew
     mark = len(state.payments)
     state = act(G, state, 1, type="discard", card=state.drawn)
-    # nobody claims 3m (seat 2 has three 3m: it may pung or kong; it kongs)
+    # seat 2 holds three 3m: it kongs seat 1's 3m
     state = act(G, state, 2, type="kong")
     assert pay_rows(state, mark) == [("kong", 1, 2, 2)]  # an exposed kong: its discarder
     # a concealed kong of seat 3 collects from all three, the winner included
-    state = replace(state, turn=3)
-    kong = [t for t in state.hands[3] if faces([t]) == "9s"]
-    state = river(state, phase="play", drawn=None, after_claim=False)
-    mark = len(state.payments)
-    after = G._concealed_kong(state, 3, tuple(kong))
-    assert sorted(pay_rows(after, mark)) == [("kong", p, 3, 2) for p in (0, 1, 2)]
+    state, _ = position({3: "9m 9m 9m 9m 1m 2m 3m 4m 5m 6m 7m 8m 8m 1s"}, turn=3, drawn="1s",
+                        missing="pppp")
+    state = river(state, wins=(a_win(0, "4s"),))
+    kong = next(a for a in G.legal_actions(state, 3) if a["type"] == "concealed_kong")
+    after = G.apply(state, 3, kong)
+    assert sorted(pay_rows(after)) == [("kong", p, 3, 2) for p in (0, 1, 2)]
+    battle = G.apply(evolve(state, options=G.options()), 3, kong)
+    assert sorted(pay_rows(battle)) == [("kong", p, 3, 2) for p in (1, 2)]
 
 
 def test_a_self_draw_is_paid_by_all_three_even_winners():
