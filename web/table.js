@@ -323,11 +323,18 @@ function mahjongTurn(view, ctx, names) {
 }
 
 /** Blood River's first-turn win names the tile for the win pile (OPT-SC-2.2): one Win button,
- *  for the selected tile (any tile of the hand; none selected: the last). */
+ *  for the selected tile (any tile of the hand; none selected: the last). Selecting a tile
+ *  changes the page in place (app.js ``showSelection``), so the button keeps every card it may
+ *  name (``data-named-cards``) and plays the one it shows (``data-card``) when pressed. */
 function namedWin(wins, ctx) {
   const a = wins.find((w) => w.card === ctx.selected) ?? wins[wins.length - 1];
-  return actButton(a, ctx, { cls: "btn btn--win", testid: "turn-win", "data-card": a.card },
-    t("app.claim.win"), " ", zh("自摸"), " · ", t("app.mj.winNaming", { card: faceOfId(a.card) }));
+  const button = h("button", {
+    type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win",
+    "data-card": a.card, "data-named-cards": wins.map((w) => w.card).join(","), disabled: ctx.busy,
+    onclick: () => ctx.on.act(wins.find((w) => w.card === Number(button.dataset.card)) ?? a),
+  }, t("app.claim.win"), " ", zh("自摸"), " · ",
+  h("span", { "data-testid": "win-named" }, t("app.mj.winNaming", { card: faceOfId(a.card) })));
+  return button;
 }
 
 /** Sichuan and MCR as the table kit draws them. */

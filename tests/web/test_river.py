@@ -162,3 +162,59 @@ def test_a_blood_river_deal_with_a_locked_hand(live_server: LiveServer, new_page
     page.wait_for_timeout(600)  # the settlement fades in
     page.screenshot(path=END_SHOT)
     assert not page.js_errors, page.js_errors
+
+
+def test_the_dealer_names_the_tile_of_a_first_turn_win(live_server: LiveServer,
+                                                        new_page: Any) -> None:
+    """OPT-SC-2.2: the dealer's 14-tile first-turn win names the tile for the win pile: one Win
+    button, for the selected tile; its click sends ``{"type": "win", "card": id}``. The match
+    is a hand-made position served in place of the server's (routes)."""
+    from engine import get_game
+    from engine.core.state import evolve
+    from tests.sichuan.position import position
+
+    g = get_game("sichuan")
+    state, _ = position({0: "1m 1m 1m 2m 2m 2m 3m 3m 3m 1m 2m 3m 5s 5s",
+                         1: "1s", 2: "2s", 3: "3s"}, missing="pppp")
+    state = evolve(state, options=g.options({"blood_mode": "river"}))
+    view = g.view(state, 0)
+    legal = g.legal_actions(state, 0)
+    assert sum(a["type"] == "win" for a in legal) == 14
+    match = {"match_id": "named-win", "game": "sichuan", "version": 5, "deal": 0, "seat": 0,
+             "seats": [{"seat": 0, "kind": "human", "level": None}]
+             + [{"seat": s, "kind": "ai", "level": "basic"} for s in (1, 2, 3)],
+             "scores": [0] * 4, "seed_hash": view["seed_hash"], "options": view["options"],
+             "state": view}
+    sent: list[dict] = []
+
+    def answer(route: Any) -> None:
+        url = route.request.url
+        if url.endswith("/legal"):
+            body = {"version": 5, "actions": legal}
+        elif url.endswith("/actions"):
+            sent.append(json.loads(route.request.post_data or "{}"))
+            body = match
+        else:
+            body = match
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    page = new_page(1366, 768)
+    page.route_web_socket("**/ws*", lambda ws: ws.close())
+    page.route("**/api/matches/named-win**", answer)
+    page.goto(live_server.url + "/")
+    page.evaluate("() => localStorage.setItem('paiju.current', JSON.stringify("
+                  "{match_id: 'named-win', token: 'fixture', game: 'sichuan'}))")
+    page.reload()
+    win = page.get_by_test_id("turn-win")
+    win.wait_for(timeout=15_000)
+    assert page.get_by_test_id("turn-win").count() == 1  # one button, not fourteen
+    five_s = next(t for t in state.hands[0] if t >> 2 == 22)  # a 5s
+    page.locator(f"[data-testid=hand-tile][data-id='{five_s}']").click()
+    page.wait_for_function(  # the selection re-renders the button for that tile
+        "id => document.querySelector('[data-testid=turn-win]')?.dataset.card === String(id)",
+        arg=five_s, timeout=5000)
+    assert "5s" in win.inner_text()
+    win.click()
+    page.wait_for_timeout(500)
+    assert sent and sent[0]["action"] == {"type": "win", "card": five_s}, sent
+    assert not page.js_errors, page.js_errors
