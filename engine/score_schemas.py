@@ -5,14 +5,20 @@ A schema says every field, its type, the names of tiles and cards, what is requi
 not appear. What it cannot say the calculator refuses with its reason (``InvalidSpec``): how many
 concealed tiles go with the melds, a fifth copy of a face, a chow that is no run, flags that
 contradict each other or the tiles. Nothing a schema refuses is read by its calculator.
+
+A game with house-rule options (rules/options.md) takes them in ``options``, each with the values
+it allows: the match's rules the hand is scored under.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from .core.options import Option
 from .mahjong.tiles import FACE_NAMES as MAHJONG_FACES
 from .mahjong.tiles import NUM_FACES, NUM_SUITED, SUITS
+from .mcr.options import OPTIONS as MCR_OPTIONS
 from .mcr.scoring import _FLAGS as MCR_FLAGS
 from .mcr.scoring import UNIT as MCR_UNIT
 from .mcr.scoring import WIND_NAMES
@@ -20,8 +26,10 @@ from .nantong.cards import FACE_NAMES as NANTONG_FACES
 from .nantong.scoring import GROUP_KINDS, HOW
 from .nantong.scoring import UNIT as NANTONG_UNIT
 from .paohuzi.cards import FACE_NAMES as PAOHUZI_FACES
+from .paohuzi.options import OPTIONS as PAOHUZI_OPTIONS
 from .paohuzi.scoring import EXPOSED_KINDS, GROUP_SIZE
 from .paohuzi.scoring import UNIT as PAOHUZI_UNIT
+from .sichuan.options import OPTIONS as SICHUAN_OPTIONS
 from .sichuan.scoring import _FLAGS as SICHUAN_FLAGS
 from .sichuan.scoring import UNIT as SICHUAN_UNIT
 
@@ -49,6 +57,14 @@ def _object(properties: JSON, required: tuple[str, ...] = (), what: str = "",
 
 def _flags(names: tuple[str, ...]) -> JSON:
     return {n: {"type": "boolean", "default": False} for n in names}
+
+
+def _options(specs: Sequence[Option]) -> JSON:
+    """``options``: the game's house rules the hand is scored under, each key optional."""
+    return {"options": _object({o.key: o.schema() | {"default": o.to_json()["default"]}
+                                for o in specs},
+                               what="house-rule options (rules/options.md); a missing key takes "
+                                    "its default")}
 
 
 def _sized(melds: int, concealed: int, also: JSON | None = None) -> JSON:
@@ -81,6 +97,7 @@ SICHUAN = _object({
     "winning_tile": _SC_TILE,
     "missing_suit": _one_of(list(SUITS), "the suit declared missing"),
     **_flags(SICHUAN_FLAGS),
+    **_options(SICHUAN_OPTIONS),
 }, ("concealed", "winning_tile", "missing_suit"), "A Sichuan hand (see engine/sichuan/scoring.py)",
     "SichuanHand") | {"anyOf": _counts(13, 4)}
 
@@ -123,6 +140,7 @@ MCR = _object({
     "seat_wind": _one_of(WIND_NAMES, "default E") | {"default": "E"},
     "prevalent_wind": _one_of(WIND_NAMES, "default E") | {"default": "E"},
     **_flags(MCR_FLAGS),
+    **_options(MCR_OPTIONS),
 }, ("concealed", "winning_tile"), "An MCR hand (see engine/mcr/scoring.py)", "McrHand") | {
     "anyOf": _counts(13, 4)}
 
@@ -142,6 +160,7 @@ PAOHUZI = _object({
                      "description": "the card won on; null or absent: the hand is complete as "
                                     "given"},
     **_flags(("own_reveal", "heavenly", "dealer")),
+    **_options(PAOHUZI_OPTIONS),
 }, (), "A Paohuzi hand (see engine/paohuzi/scoring.py); {} is an empty hand, which does not win",
     "PaohuziHand")
 

@@ -22,7 +22,6 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from engine import GAMES
-from engine.core.options import Option
 
 from .params import MATCH_ID_PATTERN
 
@@ -55,19 +54,10 @@ def _per_game(schema: dict[str, Any]) -> None:
     schema["anyOf"] = [
         {"properties": {"game": {"enum": [game.name]},
                         "seats": {"minItems": game.players, "maxItems": game.players},
-                        "options": {"properties": {o.key: _option_schema(o)
+                        "options": {"properties": {o.key: o.schema()
                                                    for o in game.option_specs},
                                     "additionalProperties": False}}}
         for game in sorted(GAMES.values(), key=lambda g: g.name)]
-
-
-def _option_schema(option: Option) -> dict[str, Any]:
-    """The JSON Schema of the values ``option`` allows (``Option.check`` says the same)."""
-    if option.bounds is not None:
-        return {"type": "integer", "minimum": option.bounds[0], "maximum": option.bounds[1]}
-    if option.many:
-        return {"type": "array", "items": {"enum": list(option.values)}, "uniqueItems": True}
-    return {"enum": list(option.values)}
 
 
 def _options_doc() -> str:
@@ -213,6 +203,14 @@ class MatchLog(Wire):
     deals: list[LoggedDeal]
 
 
+class PresetInfo(Wire):
+    id: str = Field(description="`seed` (the rules file as written), `popular` (the big apps' "
+                                "table)...")
+    label: str
+    help: str
+    options: dict[str, Any] = Field(description="The options it sets, resolved (every key)")
+
+
 class GameInfo(Wire):
     name: str
     title: str
@@ -220,9 +218,13 @@ class GameInfo(Wire):
     description: str
     options: list[dict[str, Any]] = Field(
         description="The house-rule options a match of the game takes (rules/options.md), "
-                    "each `{key, rule, default, values}` or, for an integer, `{key, rule, "
-                    "default, min, max}`, with `many: true` when the value is a list of "
-                    "distinct `values`: what a client builds a room form from")
+                    "each `{key, rule, default, values, value_labels}` or, for an integer, "
+                    "`{key, rule, default, min, max}`, with `many: true` when the value is a "
+                    "list of distinct `values`, and its `label` and `help` (`?lang`): what a "
+                    "client builds a room form from")
+    presets: list[PresetInfo] = Field(
+        description="Named option sets a room form offers in one click, `seed` first; a "
+                    "preset is listed once every key it sets is declared")
 
 
 class ErrorBody(Wire):

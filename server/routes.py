@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body
+from fastapi import APIRouter, Body, Query
 
 from engine import GAMES
 from engine.score_schemas import SCORE_SCHEMAS, SCORE_UNITS
@@ -52,9 +52,12 @@ router.include_router(ws_router)
 
 
 @router.get("/games", response_model=list[GameInfo], operation_id="listGames")
-def list_games(svc: Svc) -> list[dict[str, Any]]:
-    """The registered games: name, title, players and a one-line description."""
-    return svc.games()
+def list_games(svc: Svc, lang: Annotated[str | None, Query(
+        description="The labels' language: en, fr, it, pl or zh; English for none or any "
+                    "other")] = None) -> list[dict[str, Any]]:
+    """The registered games: name, title, players, a one-line description, and the house-rule
+    options and presets a room form offers, labelled in ``lang``."""
+    return svc.games(lang)
 
 
 def _score_route(game: str) -> None:

@@ -21,10 +21,10 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from engine import GAMES, EngineError, Game, get_game
-from engine.core.options import Options
+from engine.core.options import Options, offered
 from engine.core.rng import seed_hash
 
-from . import history
+from . import history, labels
 from .appender import Appender
 from .errors import ApiError, from_engine, outage_as_api_error
 from .models import CreateMatch
@@ -307,10 +307,16 @@ class Service:
 
     # ------------------------------------------------------------------ matches
 
-    def games(self) -> list[dict[str, Any]]:
+    def games(self, lang: str | None = None) -> list[dict[str, Any]]:
+        """The registered games with their options and presets, labelled in ``lang``
+        (server/labels.py; English for none or an unknown one)."""
+        lang = labels.language(lang)
         return [{"name": g.name, "title": g.title, "players": g.players,
                  "description": g.description,
-                 "options": [o.to_json() for o in g.option_specs]} for g in GAMES.values()]
+                 "options": [labels.option_json(g.name, o, lang) for o in g.option_specs],
+                 "presets": [labels.preset_json(g.name, p, resolved, lang)
+                             for p, resolved in offered(g.presets, g.option_specs, g.name)]}
+                for g in GAMES.values()]
 
     def create(self, req: CreateMatch, player_token: str | None = None) -> dict[str, Any]:
         """A new match; with a player's token, its first human seat is that player's (the

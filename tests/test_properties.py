@@ -40,8 +40,13 @@ VARIANTS = {  # house rules (rules/options.md): every property holds under them 
                 {"min_huxi": 10, "self_draw_bonus": "tun", "pao": "mandatory"}],
     "sichuan": [{"fan_cap": None, "self_draw_bonus": "fan", "dian_gang_hua": "discard"},
                 {"fan_cap": 2, "self_draw_bonus": "none"},
+                {"call_transfer": "on", "fan_cap": None,
+                 "extra_fans": ["menqing_zhongzhang", "tian_di_hu", "gang_shang_pao"]},
+                {"call_transfer": "on", "extra_fans": ["gang_shang_pao"], "fan_cap": 3,
+                 "self_draw_bonus": "fan", "dian_gang_hua": "discard"},
                 {"blood_mode": "river"},
-                {"blood_mode": "river", "fan_cap": None, "dian_gang_hua": "discard"}],
+                {"blood_mode": "river", "fan_cap": None, "dian_gang_hua": "discard",
+                 "call_transfer": "on", "extra_fans": ["tian_di_hu", "gang_shang_pao"]}],
 }
 VARIANT_SEEDS = range(max(1, len(SEEDS) // 3))
 CASES = [pytest.param(GAMES[name], seed, id=f"{name}-{seed}") for name in GAMES for seed in SEEDS]

@@ -59,11 +59,13 @@ export async function api(path, { method = "GET", token = null, body = undefined
   return data;
 }
 
-export const games = () => api("/games");
+/** The games, their house-rule options and presets, labelled in ``lang`` (room.js). */
+export const games = (lang = "en") => api(`/games?lang=${encodeURIComponent(lang)}`);
 
-/** A new match; with a player's token its first human seat is that player's (player.js). */
-export const createMatch = (game, seats, token = null) =>
-  api("/matches", { method: "POST", token, body: { game, seats } });
+/** A new match, under ``options`` when given (room.js); with a player's token its first human
+ * seat is that player's (player.js). */
+export const createMatch = (game, seats, token = null, options = undefined) =>
+  api("/matches", { method: "POST", token, body: options === undefined ? { game, seats } : { game, seats, options } });
 
 export const createPlayer = () => api("/players", { method: "POST" });
 

@@ -14,6 +14,7 @@ import { applySettings, settingsPanel } from "./settings.js";
 import { installKeys } from "./keys.js";
 import { hintsHooks, hintsPanel } from "./hints.js";
 import { gameTitle, renderLobby } from "./lobby.js";
+import { activeOptions } from "./room.js";
 import { claimSeat } from "./player.js";
 import { errorText, setStatus } from "./status.js";
 import { claimTimer } from "./timer.js";
@@ -32,6 +33,8 @@ const leaveEl = document.getElementById("leave");
 const rulesLinkEl = document.getElementById("rules-link"); // the rules of the game at the table
 const historyLinkEl = document.getElementById("history-link"); // history.js; away from the table only
 const dealInfoEl = document.getElementById("deal-info");
+const roomEl = h("span", { class: "topbar__room" }); // the table's house rules (room.js), beside the deal
+dealInfoEl.after(roomEl);
 
 const store = {
   session: null,      // {match_id, token, game}
@@ -104,6 +107,7 @@ function leaveTable(screen) {
   rulesLinkEl.hidden = true;
   historyLinkEl.hidden = false;
   dealInfoEl.textContent = "";
+  roomEl.replaceChildren();
   setMode(null);
 }
 
@@ -386,6 +390,7 @@ function render() {
   const st = view.state;
   dealInfoEl.replaceChildren(t("app.top.deal", { n: view.deal + 1 }), " · ",
     h("span", { "data-testid": "my-total" }, t("app.top.total", { total: signed(view.scores[view.seat ?? 0]) })));
+  roomEl.replaceChildren(activeOptions(view.game, view.options, render) ?? ""); // the house rules in play (room.js)
   if (st.to_act && st.phase !== "over" && current && store.scrolledFor !== view.version) {
     // on a small screen the decision may be below the fold: bring it into view once
     store.scrolledFor = view.version;

@@ -78,6 +78,29 @@ function chi(face, pending) {
 
 const wind = (key) => ({ kind: "select", key, options: WINDS, label: (v) => t(`calc.wind.${v}`) });
 
+// Sichuan's house rules the score is worked out under (rules/options.md OPT-SC-3, 4, 7): shown in
+// their own fieldset (``rule``); a situation flag of an extra row shows once its row is on (``when``).
+const SC_EXTRA = ["menqing_zhongzhang", "tian_di_hu", "gang_shang_pao"];
+const SC_RULES = [
+  { kind: "select", key: "fan_cap", rule: true, options: ["2", "3", "4", "5", "6", "none"],
+    label: (v) => v === "none" ? t("calc.rules.no_cap") : t("calc.rules.cap", { fan: Number(v) }) },
+  { kind: "select", key: "self_draw_bonus", rule: true, options: ["base", "fan", "none"],
+    label: (v) => t(`calc.rules.bonus.${v}`) },
+  ...SC_EXTRA.map((key) => ({ kind: "flag", key, rule: true })),
+];
+
+/** Sichuan's spec ``options`` and the extra rows' flags, only those whose row is on. */
+function sichuanRules(sit) {
+  const { fan_cap: cap, self_draw_bonus: bonus, kong_discard: kongDiscard, heavenly, earthly } = sit;
+  return {
+    ...(sit.gang_shang_pao && kongDiscard ? { kong_discard: true } : {}),
+    ...(sit.tian_di_hu && heavenly ? { heavenly: true } : {}),
+    ...(sit.tian_di_hu && earthly ? { earthly: true } : {}),
+    options: { fan_cap: cap === "none" ? null : Number(cap), self_draw_bonus: bonus,
+      extra_fans: SC_EXTRA.filter((k) => sit[k]) },
+  };
+}
+
 const GAMES = {
   mcr: {
     family: TILES,
@@ -119,14 +142,22 @@ const GAMES = {
         label: (v) => t(`calc.suit.${v}`) },
       { kind: "flag", key: "self_draw" }, { kind: "flag", key: "kong_replacement" },
       { kind: "flag", key: "robbing_kong" }, { kind: "flag", key: "last_tile" },
+      { kind: "flag", key: "kong_discard", when: (sit) => sit.gang_shang_pao },
+      { kind: "flag", key: "heavenly", when: (sit) => sit.tian_di_hu },
+      { kind: "flag", key: "earthly", when: (sit) => sit.tian_di_hu },
+      ...SC_RULES,
     ],
     defaults: { missing_suit: "auto", self_draw: false, kong_replacement: false, robbing_kong: false,
-      last_tile: false },
+      last_tile: false, kong_discard: false, heavenly: false, earthly: false, fan_cap: "5",
+      self_draw_bonus: "base", menqing_zhongzhang: false, tian_di_hu: false, gang_shang_pao: false },
     spec: (s) => ({
       melds: s.groups.map((g) => ({ type: g.kind === "pung" ? "pung" : "kong", tile: g.cards[0],
         ...(g.kind === "concealed_kong" ? { concealed: true } : {}) })),
-      concealed: s.hand, winning_tile: s.win, ...s.sit,
+      concealed: s.hand, winning_tile: s.win,
+      self_draw: s.sit.self_draw, kong_replacement: s.sit.kong_replacement,
+      robbing_kong: s.sit.robbing_kong, last_tile: s.sit.last_tile,
       missing_suit: s.sit.missing_suit === "auto" ? absentSuit(s) : s.sit.missing_suit,
+      ...sichuanRules(s.sit),
     }),
     result: (res, page) => scoredResult("sichuan", res, page),
     summary: (r) => t("calc.summary.sichuan", { fan: r.fan, total: r.points_per_payer }),
@@ -586,21 +617,32 @@ class CalcPage {
 
   situationEl() {
     const s = this.s;
-    return h("fieldset", { class: "calc__situation", "data-testid": "calc-situation" },
-      h("legend", {}, t("calc.situation")),
-      this.cfg.situation.map((c) => {
-        const label = t(`calc.sit.${c.key}`);
-        if (c.kind === "flag") {
-          return h("label", { class: "calc__flag" },
-            h("input", { type: "checkbox", "data-testid": `calc-flag-${c.key}`, checked: s.sit[c.key],
-              onchange: (ev) => { s.sit[c.key] = ev.target.checked; this.changed(); } }),
-            " ", label);
-        }
-        return h("label", { class: "calc__select" }, label, " ",
-          h("select", { "data-testid": `calc-select-${c.key}`,
-            onchange: (ev) => { s.sit[c.key] = ev.target.value; this.changed(); } },
-          c.options.map((v) => h("option", { value: v, selected: s.sit[c.key] === v }, c.label(v)))));
-      }));
+    const shown = this.cfg.situation.filter((c) => !c.when || c.when(s.sit));
+    const rules = shown.filter((c) => c.rule);
+    return [
+      h("fieldset", { class: "calc__situation", "data-testid": "calc-situation" },
+        h("legend", {}, t("calc.situation")), this.controls(shown.filter((c) => !c.rule))),
+      rules.length ? h("fieldset", { class: "calc__situation", "data-testid": "calc-rules" },
+        h("legend", {}, t("calc.rules.legend")), this.controls(rules)) : null,
+    ];
+  }
+
+  /** The situation's (or the house rules') checkboxes and selects. */
+  controls(list) {
+    const s = this.s;
+    return list.map((c) => {
+      const label = t(`calc.${c.rule ? "rules" : "sit"}.${c.key}`);
+      if (c.kind === "flag") {
+        return h("label", { class: "calc__flag" },
+          h("input", { type: "checkbox", "data-testid": `calc-flag-${c.key}`, checked: s.sit[c.key],
+            onchange: (ev) => { s.sit[c.key] = ev.target.checked; this.changed(); } }),
+          " ", label);
+      }
+      return h("label", { class: "calc__select" }, label, " ",
+        h("select", { "data-testid": `calc-select-${c.key}`,
+          onchange: (ev) => { s.sit[c.key] = ev.target.value; this.changed(); } },
+        c.options.map((v) => h("option", { value: v, selected: s.sit[c.key] === v }, c.label(v)))));
+    });
   }
 
   // ---------------------------------------------------------------- scoring
@@ -711,10 +753,11 @@ const AROUND = {
   sichuan: {
     foot: (res) => [
       footRow(t("calc.sichuan.fan"), res.fan, "calc-fan"),
-      footRow(t(res.capped ? "calc.sichuan.points_capped" : "calc.sichuan.points", { fan: res.fan }),
-        res.points, "calc-points"),
-      totalRow(t(res.self_draw ? "calc.sichuan.per_payer_self_draw" : "calc.sichuan.per_payer"),
-        res.points_per_payer)],
+      footRow(t(res.capped ? "calc.sichuan.points_capped" : "calc.sichuan.points",
+        { fan: res.fan, cap: Math.round(Math.log2(res.points)) }), res.points, "calc-points"),
+      // the self-draw point after the cap (OPT-SC-4.1): none under the other bonuses, nor for 天胡
+      totalRow(t(res.points_per_payer > res.points ? "calc.sichuan.per_payer_self_draw"
+        : "calc.sichuan.per_payer"), res.points_per_payer)],
     after: (res, page) => [mahjongReading(page, res.reading)],
   },
   paohuzi: {

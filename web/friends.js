@@ -11,6 +11,7 @@ import { h } from "./dom.js";
 import { TABLES } from "./games.js";
 import { t } from "./i18n.js";
 import { copyText, ensureStyles, gameTitle } from "./replay.js";
+import { choiceName, chosenOptions, gamesInfo, openRoomForm } from "./room.js";
 import { seatNames } from "./kit.js";
 
 const SAVED = "paiju.friends";   // {game, match_id, mine, tokens: {seat: token}}
@@ -47,7 +48,7 @@ export async function render(root, params) {
   let game = null;
   if (table) {
     try {
-      game = (await API.games()).find((g) => g.name === name) ?? null;
+      game = (await gamesInfo())[name] ?? null;
     } catch (err) {
       section.replaceChildren(h("p", { role: "alert" }, t("replay.friends.error", { message: err.message })));
       return;
@@ -102,6 +103,7 @@ function setupCard(game, onCreated) {
     t("replay.friends.create"));
   create.addEventListener("click", async () => {
     const humans = Number(choices.querySelector("input:checked")?.value ?? 2);
+    const options = chosenOptions(game); // the house rules last chosen (room.js)
     const seats = [];
     for (let s = 0; s < game.players; s++) {
       seats.push(s < humans ? { kind: "human" } : { kind: "ai", level: TABLES[game.name].ai ?? "basic" });
@@ -110,7 +112,7 @@ function setupCard(game, onCreated) {
     create.textContent = t("replay.friends.creating");
     error.textContent = "";
     try {
-      const m = await createMatch(game.name, seats);
+      const m = await createMatch(game.name, seats, options);
       const tokens = {};
       for (const s of m.seats) if (s.token) tokens[s.seat] = s.token;
       onCreated({ game: game.name, match_id: m.match_id, mine: 0, tokens });
@@ -120,9 +122,18 @@ function setupCard(game, onCreated) {
       error.textContent = t("replay.friends.error", { message: err.message });
     }
   });
+  const rules = game.options.length ? h("p", { class: "friends__rules" },
+    h("span", { "data-testid": "friends-rules" }, t("options.ui.current", { name: choiceName(game) })), " ",
+    h("button", { type: "button", class: "btn btn--ghost", "data-testid": "friends-room", "aria-haspopup": "dialog",
+      onclick: (ev) => openRoomForm(game, { opener: ev.currentTarget, startLabel: t("options.ui.save"),
+        onStart: () => {
+          rules.querySelector("[data-testid=friends-rules]").textContent =
+            t("options.ui.current", { name: choiceName(game) });
+        } }) }, t("options.ui.roomOptions"))) : null;
   return h("div", { class: "friends__card", "data-testid": "friends-setup" },
     h("h2", {}, t("replay.friends.setup")),
     choices,
+    rules,
     h("p", { class: "muted" }, t("replay.friends.aiNote")),
     h("div", { class: "friends__actions" }, create), error);
 }

@@ -1,10 +1,11 @@
 // The lobby: every game the server offers, each with its AI level (remembered per game), its
-// rules, calculator and friends' links, and the table left last to resume. Games whose table the
+// house rules (room.js: Play starts at once with the rules last chosen, "Room options" opens the
+// room form first), its rules, calculator and friends' links, and the table left last to resume. Games whose table the
 // page cannot draw yet are listed as "coming soon". app.js shows it and sits down at the table
 // it opens (``open``).
 
-import * as API from "./api.js";
 import { createMatch } from "./player.js";
+import { choiceName, chosenOptions, gamesInfo, openRoomForm } from "./room.js";
 import { h, zh } from "./dom.js";
 import { TABLES } from "./games.js";
 import { has, t } from "./i18n.js";
@@ -33,7 +34,7 @@ export async function renderLobby(root, { message = "", last = null, open }) {
     }, t("app.lobby.resume"))) : null,
     list));
   try {
-    const games = await API.games();
+    const games = Object.values(await gamesInfo());
     list.replaceChildren(...games.map((g) => gameCard(g, root, open)));
   } catch (err) {
     list.replaceChildren(h("p", { class: "lobby__message", role: "alert" },
@@ -55,15 +56,36 @@ function gameCard(g, root, open) {
     h("p", { class: "muted", "data-testid": `blurb-${g.name}` }, known ? blurb(g)
       : t("app.lobby.comingSoonPlayers", { count: g.players })),
     known ? levelPicker(g, root) : null,
-    h("button", {
+    known && g.options.length ? roomLine(g) : null,
+    h("p", { class: "game-card__play" }, h("button", {
       type: "button", class: "btn btn--primary", "data-testid": `play-${g.name}`,
       disabled: !known, onclick: (ev) => startMatch(g, ev.currentTarget, root, open),
     }, known ? t("app.lobby.play") : t("app.lobby.tableComingSoon")),
+    known && g.options.length ? h("button", {
+      type: "button", class: "btn", "data-testid": `room-${g.name}`, "aria-haspopup": "dialog",
+      onclick: (ev) => {
+        const opener = ev.currentTarget;
+        openRoomForm(g, { opener, onStart: (options) => {
+          refreshRoomLine(g, root);
+          startMatch(g, root.querySelector(`[data-testid=play-${g.name}]`), root, open, options);
+        } });
+      },
+    }, t("options.ui.roomOptions")) : null),
     known ? h("p", { class: "game-card__links" },
       h("a", { href: `#/rules/${g.name}`, "data-testid": `rules-${g.name}` }, t("app.lobby.rules")), " · ",
       h("a", { href: `#/calc/${g.name}`, "data-testid": `calc-${g.name}` }, t("app.lobby.calc")), " · ",
       h("a", { href: `#/friends/${g.name}`, "data-testid": `friends-${g.name}` }, t("app.lobby.friends")))
       : null);
+}
+
+/** The house rules Play starts with: the game's last choice (room.js). */
+function roomLine(g) {
+  return h("p", { class: "game-card__room", "data-testid": `room-rules-${g.name}` },
+    t("options.ui.current", { name: choiceName(g) }));
+}
+
+function refreshRoomLine(g, root) {
+  root.querySelector(`[data-testid=room-rules-${g.name}]`)?.replaceWith(roomLine(g));
 }
 
 function blurb(g) {
@@ -97,13 +119,14 @@ function levelPicker(g, root) {
   return h("label", { class: "game-card__level" }, t("app.lobby.level"), " ", select);
 }
 
-async function startMatch(g, button, root, open) {
+/** A match of ``g`` against the AI, under ``options`` (by default the rules last chosen). */
+async function startMatch(g, button, root, open, options = chosenOptions(g)) {
   button.disabled = true;
   const seats = [{ kind: "human" }];
   const level = root.querySelector(`[data-testid=level-${g.name}]`)?.value ?? aiLevel(g.name);
   for (let i = 1; i < g.players; i++) seats.push({ kind: "ai", level });
   try {
-    const m = await createMatch(g.name, seats);
+    const m = await createMatch(g.name, seats, options);
     const mine = m.seats.find((s) => s.token);
     open({ match_id: m.match_id, token: mine.token, game: g.name });
   } catch (err) {

@@ -50,15 +50,16 @@ export async function claimSeat(session) {
   }
 }
 
-/** POST /api/matches as this browser's player; unrecorded rather than refused when the
- * player cannot be had, and with a new player when the server forgot ours. */
-export async function createMatch(game, seats) {
+/** POST /api/matches (under house-rule ``options`` when given) as this browser's player;
+ * unrecorded rather than refused when the player cannot be had, and with a new player when the
+ * server forgot ours. */
+export async function createMatch(game, seats, options = undefined) {
   const me = await player();
   try {
-    return await API.createMatch(game, seats, me?.token);
+    return await API.createMatch(game, seats, me?.token, options);
   } catch (err) {
     if (err.status !== 401 || !me) throw err;
     forgetPlayer();
-    return API.createMatch(game, seats, (await player())?.token);
+    return API.createMatch(game, seats, (await player())?.token, options);
   }
 }

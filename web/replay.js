@@ -13,6 +13,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { TABLES } from "./games.js";
 import { has, t } from "./i18n.js";
+import { activeOptions } from "./room.js";
 import { seedMatches } from "./seed.js";
 import { seatNames } from "./kit.js";
 import { tileEl, faceOfId as tileFace, tileName, suitName } from "./tiles.js";
@@ -147,6 +148,9 @@ function build(root) {
     rep.steps.map((s, i) => h("li", {}, h("button", { type: "button", class: "replay__move",
       "data-testid": "replay-move", "data-step": i, onclick: () => { pause(); go(i); } }, moveText(rep, i, names)))));
   const board = h("div", { class: "replay__board", "data-testid": "replay-board" });
+  const rules = h("div", { class: "replay__rules" }); // the house rules the deal was played under
+  const showRules = () => rules.replaceChildren(activeOptions(rep.game, rep.options, showRules, { inline: true }) ?? "");
+  showRules();
   const results = h("button", { type: "button", class: "btn btn--primary", "data-testid": "replay-show-results",
     onclick: () => { page.showSettlement = true; draw(); } }, t("replay.showResults"));
   page.els = { root, play, slider, position, seed, moves, board, results };
@@ -154,7 +158,7 @@ function build(root) {
     "data-steps": rep.steps.length },
   h("header", { class: "replay__head" },
     h("div", {},
-      h("h1", {}, t("replay.title", { game: title, deal: rep.deal + 1 })),
+      h("h1", {}, t("replay.title", { game: title, deal: rep.deal + 1 })), rules,
       h("p", { class: "muted" }, t("replay.intro"), " ", h("a", { href: "./" }, t("replay.back")))),
     h("div", { class: "replay__share" }, link,
       h("button", { type: "button", class: "btn", "data-testid": "replay-copy",

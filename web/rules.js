@@ -8,6 +8,7 @@
 
 import { h, zh } from "./dom.js";
 import { t, patternName } from "./i18n.js";
+import { gamesInfo } from "./room.js";
 import { tileEl } from "./tiles.js";
 import * as longcards from "./longcards.js";
 import * as wordcards from "./wordcards.js";
@@ -227,6 +228,11 @@ const MCR = {
     { id: "payments" },
     { id: "end" },
     { id: "patterns", table: "mcr" },
+    { id: "options", options: [
+      ["flowers", "OPT-MCR-1", [true, false], true],
+      ["min_points", "OPT-MCR-2", { min: 1, max: 64 }, 8],
+      ["prevailing_wind", "OPT-MCR-3", ["east", "rotate", "random"], "east"],
+    ] },
   ],
 };
 
@@ -294,6 +300,15 @@ const SICHUAN = {
       }],
     },
     { id: "end" },
+    { id: "options", options: [
+      ["exchange_three", "OPT-SC-1", ["off", "random", "clockwise", "counterclockwise", "across"], "off"],
+      ["blood_mode", "OPT-SC-2", ["battle", "river"], "battle"],
+      ["fan_cap", "OPT-SC-3", [2, 3, 4, 5, 6, null], 5],
+      ["self_draw_bonus", "OPT-SC-4", ["base", "fan", "none"], "base"],
+      ["dian_gang_hua", "OPT-SC-5", ["self_draw", "discard"], "self_draw"],
+      ["call_transfer", "OPT-SC-6", ["off", "on"], "off"],
+      ["extra_fans", "OPT-SC-7", ["menqing_zhongzhang", "tian_di_hu", "gang_shang_pao"], [], true],
+    ] },
   ],
 };
 
@@ -368,6 +383,14 @@ const PAOHUZI = {
       }],
     },
     { id: "end" },
+    { id: "options", options: [
+      ["min_huxi", "OPT-PH-1", [15, 10], 15],
+      ["self_draw_bonus", "OPT-PH-2", ["none", "tun", "double"], "none"],
+      ["mingtang", "OPT-PH-3", ["none", "red_black", "full"], "none"],
+      ["pao", "OPT-PH-4", ["optional", "mandatory"], "optional"],
+      ["xing", "OPT-PH-5", ["off", "follow", "turn"], "off"],
+      ["payment_cap", "OPT-PH-6", { min: 0, max: 1000 }, 0],
+    ] },
   ],
 };
 
@@ -493,6 +516,7 @@ const NANTONG = {
       }],
     },
     { id: "end" },
+    { id: "options", options: [] },
   ],
 };
 
@@ -650,7 +674,37 @@ function section(game, s) {
     h("h2", { id: `${id}-h`, tabindex: "-1" }, tr(`${game}.${s.id}.title`)),
     prose(tr(`${game}.${s.id}.body`)),
     (s.figures ?? []).map((fig) => (fig.groups ? groupsFigure(game, fig) : exampleFigure(game, fig))),
-    s.table ? patternTable(s.table) : null);
+    s.table ? patternTable(s.table) : null,
+    s.options ? s.options.map((o) => houseRule(game, o)) : null);
+}
+
+// ------------------------------------------------------------------ house rules (options)
+
+let offered = null; // {game: Set of option keys} the server offers now (GET /api/games), or null
+
+/** A value as a text key spells it (web/locales/<lang>/options.json, server/labels.py). */
+const valueKey = (v) => (typeof v === "string" ? v : JSON.stringify(v));
+
+/**
+ * One house-rule option (rules/options.md; its rule id is the element's ``data-rule``, never
+ * shown): its name and explanation, then its values with the default marked, or its range. An
+ * option the server does not offer yet says so.
+ */
+function houseRule(game, [key, rule, values, dflt, many = false]) {
+  const name = (v) => t(`options.${game}.${key}.value.${valueKey(v)}`);
+  const isDefault = (v) => (many ? false : v === dflt);
+  const choices = Array.isArray(values)
+    ? h("p", { class: "rules-option__values" }, tr("ui.opt_values"), " ",
+      values.map((v, i) => [i ? " · " : "", isDefault(v)
+        ? h("strong", { "data-default": "true" }, `${name(v)} (${tr("ui.opt_default")})`) : name(v)]))
+    : h("p", { class: "rules-option__values" }, tr("ui.opt_range", { min: values.min, max: values.max, default: dflt }));
+  const missing = offered && !offered[game]?.has(key);
+  return h("div", { class: "rules-option", "data-testid": "rules-option", "data-key": key, "data-rule": rule,
+    "data-offered": offered ? String(!missing) : null },
+  h("h3", {}, t(`options.${game}.${key}.label`)),
+  prose(tr(`${game}.opt.${key}`)),
+  choices,
+  missing ? h("p", { class: "rules-option__soon" }, t("options.ui.notYet")) : null);
 }
 
 function toc(game, root) {
@@ -678,6 +732,12 @@ function otherGames(game) {
 
 export async function render(root, params) {
   used = new Set();
+  try {
+    const games = await gamesInfo();
+    offered = Object.fromEntries(Object.values(games).map((g) => [g.name, new Set(g.options.map((o) => o.key))]));
+  } catch {
+    offered = null; // no server: the options are explained, without saying which are offered
+  }
   const game = RULES[params?.game] ? params.game : null;
   const back = h("a", { class: "rules-back", href: "#/", "data-testid": "rules-back" },
     `\u2190 ${tr(hasTable() ? "ui.back_table" : "ui.back_games")}`);

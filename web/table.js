@@ -14,7 +14,7 @@ import { seatNames, meldEventText, logPanel, discardRiver, playable, handOrder, 
 /** Payment reasons: the text is app.reason.<code>, the Chinese term stays beside it. */
 const REASONS = {
   win: "点炮", self_draw: "自摸", robbing_kong: "抢杠", kong: "杠", refund: "退税", flower_pig: "花猪",
-  ready_check: "查大叫", base: "底分",
+  ready_check: "查大叫", base: "底分", call_transfer: "呼叫转移",
 };
 
 // ------------------------------------------------------------------ event log
@@ -373,6 +373,13 @@ function howWon(w, names) {
   return names.say("app.won.discard", w.seat, { whose: names.poss(w.from) });
 }
 
+/** Whether a self-draw was paid its point after the cap (OPT-SC-4.1): not under the other
+ *  self-draw bonuses, nor for a Heavenly or Earthly hand (OPT-SC-7.3). */
+function plusOne(st, w) {
+  return w.self_draw && (st.result?.payments ?? []).some((p) => p.payee === w.seat
+    && p.reason === "self_draw" && p.amount > w.points);
+}
+
 function winCard(view, w, names) {
   const st = view.state;
   const p = st.players[w.seat];
@@ -387,8 +394,8 @@ function winCard(view, w, names) {
   ] : [
     h("tr", {}, h("td", { colspan: 3 },
       t("app.mj.fanTotal", { fan: t("app.unit.fan", { count: w.fan }) }),
-      w.fan > 5 ? ` ${t("app.mj.capped")}` : "", " → ", t("app.unit.points", { count: w.points }),
-      w.self_draw ? ` ${t("app.mj.plusOne")}` : ""),
+      w.points < 2 ** w.fan ? ` ${t("app.mj.capped", { cap: Math.log2(w.points) })}` : "", " → ", t("app.unit.points", { count: w.points }),
+      plusOne(st, w) ? ` ${t("app.mj.plusOne")}` : ""),
     h("td", { class: "num", "data-testid": "win-fan" }, String(w.fan))),
   ];
   return h("article", { class: `win${mcr ? " win--points" : ""}`, "data-testid": "win", "data-seat": w.seat },

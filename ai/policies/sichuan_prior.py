@@ -65,11 +65,11 @@ def is_ready(c: Counts, melds: Melds) -> bool:
 
 @lru_cache(maxsize=1 << 15)
 def wait_points(c: Counts, melds: Melds, face: int, missing: int | None,
-                cap: int | None = FAN_CAP) -> int:
-    """Points (SC-9.1, capped at the match's ``cap``, OPT-SC-3.1) of the win on ``face`` for
-    the 3k+1 hand ``c``, without self-draw or event fan; 0 when ``face`` does not complete a
-    legal hand (SC-7.3 included)."""
-    ev = evaluate(melds, _add(c, face), face, missing)
+                cap: int | None = FAN_CAP, extra: tuple[str, ...] = ()) -> int:
+    """Points (SC-9.1, capped at the match's ``cap``, OPT-SC-3.1, with its ``extra`` fan rows,
+    OPT-SC-7.1) of the win on ``face`` for the 3k+1 hand ``c``, without self-draw or event fan;
+    0 when ``face`` does not complete a legal hand (SC-7.3 included)."""
+    ev = evaluate(melds, _add(c, face), face, missing, extra_fans=extra)
     return base_points(ev.fan, cap) if ev is not None else 0
 
 
@@ -78,10 +78,16 @@ def fan_cap(view: dict) -> int | None:
     return (view.get("options") or {}).get("fan_cap", FAN_CAP)
 
 
-def wait_worth(c: Counts, melds: Melds, me: _Seat, cap: int | None = FAN_CAP) -> int:
+def extra_fans(view: dict) -> tuple[str, ...]:
+    """The match's extra fan rows (OPT-SC-7) from the view; none for a view without options."""
+    return tuple((view.get("options") or {}).get("extra_fans", ()))
+
+
+def wait_worth(c: Counts, melds: Melds, me: _Seat, cap: int | None = FAN_CAP,
+               extra: tuple[str, ...] = ()) -> int:
     """Unseen copies of each winning face times (its points + 1), summed over the faces."""
     return sum(me.unseen[f] * (p + 1) for f in range(NUM) if me.unseen[f] and f // 9 != me.missing
-               and (p := wait_points(c, melds, f, me.missing, cap)))
+               and (p := wait_points(c, melds, f, me.missing, cap, extra)))
 
 
 def _discard(view: dict, me: _Seat, legal: list[dict], choice: dict) -> dict:
@@ -92,8 +98,8 @@ def _discard(view: dict, me: _Seat, legal: list[dict], choice: dict) -> dict:
     if not is_ready(_add(me.counts, b, -1), melds):
         return choice
     by_face = discards_by_face(legal, me.face_of_id)
-    cap = fan_cap(view)
-    worth = {f: wait_worth(_add(me.counts, f, -1), melds, me, cap) for f in sorted(by_face)
+    cap, extra = fan_cap(view), extra_fans(view)
+    worth = {f: wait_worth(_add(me.counts, f, -1), melds, me, cap, extra) for f in sorted(by_face)
              if is_ready(_add(me.counts, f, -1), melds)}
     best = max(worth, key=lambda f: worth[f])
     return choice if worth[b] >= worth[best] else by_face[best]

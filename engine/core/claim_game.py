@@ -25,7 +25,7 @@ from typing import Any
 from . import claims
 from .claims import PASS, ClaimWindow, claim_kind
 from .errors import IllegalAction
-from .options import Option, Options, resolve
+from .options import SEED, Option, Options, Preset, resolve
 from .protocol import JSON, Action
 from .result import totals
 from .rng import deal_rng, seed_hash, shuffled
@@ -58,6 +58,9 @@ class ClaimGame:
     """What a refusal calls a card (mahjong: ``tile``)."""
     option_specs: tuple[Option, ...] = ()
     """The house-rule options the game takes (rules/options.md); none by default."""
+    presets: tuple[Preset, ...] = (SEED,)
+    """Named option sets a room form offers (``engine/<game>/options.py``); by default only
+    the rules file as written."""
 
     # ------------------------------------------------------------------ options (OPT-0)
 

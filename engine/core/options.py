@@ -71,6 +71,14 @@ class Option:
         listed = ", ".join(json.dumps(v) for v in self.values)
         return f"a list of distinct values from {listed}" if self.many else f"one of {listed}"
 
+    def schema(self) -> JSON:
+        """The JSON Schema of the values the option allows (``check`` says the same)."""
+        if self.bounds is not None:
+            return {"type": "integer", "minimum": self.bounds[0], "maximum": self.bounds[1]}
+        if self.many:
+            return {"type": "array", "items": {"enum": list(self.values)}, "uniqueItems": True}
+        return {"enum": list(self.values)}
+
     def to_json(self) -> JSON:
         """The option as a client builds a room form from it (``GET /api/games``)."""
         out: JSON = {"key": self.key, "rule": self.rule, "default": _json(self.default)}
@@ -161,6 +169,39 @@ def resolve(specs: Sequence[Option], raw: Mapping[str, Any] | None, game: str) -
     return Options({o.key: o.check(raw[o.key]) if o.key in raw else o.default for o in specs})
 
 
+@dataclass(frozen=True)
+class Preset:
+    """A named set of option values a room form offers in one click (issue 28): ``"seed"``, the
+    rules file as written (every default), or ``"popular"``, the table the big apps deal.
+    ``options`` holds only the keys it sets; the others take their defaults."""
+
+    id: str
+    options: Mapping[str, Any]
+
+    def resolve(self, specs: Sequence[Option], game: str) -> Options:
+        """The preset as a match's options. A key the game does not declare (yet) is refused
+        with ``InvalidOptions``, never dropped: a preset with a key missing is not that table."""
+        return resolve(specs, self.options, game)
+
+
+SEED = Preset("seed", {})
+"""Every game's first preset: the rules file as written."""
+
+
+def offered(presets: Sequence[Preset], specs: Sequence[Option],
+            game: str) -> list[tuple[Preset, Options]]:
+    """The presets a room form can offer now, each resolved: those whose every key the game
+    declares. One that sets a key not declared yet waits for it (whole, not with the key
+    dropped); ``tests/server/test_options.py`` says which and why."""
+    out = []
+    for preset in presets:
+        try:
+            out.append((preset, preset.resolve(specs, game)))
+        except InvalidOptions:
+            continue
+    return out
+
+
 class Variant:
     """A game with a match's options bound: ``new_deal`` deals under them, everything else is
     the game's own (each state carries its options). For what deals by seed alone: the arena,
@@ -182,4 +223,4 @@ class Variant:
         return f"Variant({self.game.name}, {self.bound.to_json()})"
 
 
-__all__ = ["InvalidOptions", "Option", "Options", "Variant", "resolve"]
+__all__ = ["SEED", "InvalidOptions", "Option", "Options", "Preset", "Variant", "offered", "resolve"]

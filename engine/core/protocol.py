@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from .options import Option, Options
+from .options import Option, Options, Preset
 from .result import WinRecord
 
 Action = dict[str, Any]
@@ -36,6 +36,8 @@ class Game(Protocol):
     """Number of seats (3 or 4)."""
     option_specs: tuple[Option, ...]
     """The house-rule options the game takes (rules/options.md), each with its default."""
+    presets: tuple[Preset, ...]
+    """Named option sets, ``"seed"`` (every default) first; a room form's one-click tables."""
 
     def options(self, raw: Mapping[str, Any] | None = None) -> Options:
         """``raw`` (a client's ``options`` object) checked and completed with the defaults;

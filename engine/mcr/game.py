@@ -20,7 +20,7 @@ from ..core.state import evolve
 from ..mahjong import counts_of_ids
 from ..mahjong.table import MahjongTable, event, with_item, without
 from . import scoring
-from .options import OPTIONS, prevailing_wind
+from .options import OPTIONS, PRESETS, prevailing_wind
 from .shapes import is_complete
 from .state import State, Win
 
@@ -47,6 +47,7 @@ class Mcr(MahjongTable):
     state_class = State
     several_winners = False  # MCR-3.2: head bump, the nearest winner only
     option_specs = OPTIONS
+    presets = PRESETS
 
     # -------------------------------------------------------------- options (OPT-MCR)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ..core.options import Option, Options, resolve
+from ..core.options import SEED, Option, Options, Preset, resolve
 
 WINDS = ("east", "south", "west", "north")
 
@@ -15,6 +15,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("prevailing_wind", "east", "OPT-MCR-3", values=("east", "rotate", "random")),
 )
 DEFAULTS: Options = resolve(OPTIONS, None, "mcr")
+
+PRESETS: tuple[Preset, ...] = (
+    SEED,
+    Preset("popular", {"flowers": False, "prevailing_wind": "random"}),
+)
+"""The room form's one-click tables: ``mcr.md`` as written, and Botzone's table (no flowers, a
+random prevailing wind, the 8-point minimum; "MCR combinations" in rules/options.md)."""
 
 
 def prevailing_wind(options: Options, number: int, rng: random.Random) -> int:
@@ -28,4 +35,4 @@ def prevailing_wind(options: Options, number: int, rng: random.Random) -> int:
     return 0
 
 
-__all__ = ["DEFAULTS", "OPTIONS", "prevailing_wind"]
+__all__ = ["DEFAULTS", "OPTIONS", "PRESETS", "prevailing_wind"]

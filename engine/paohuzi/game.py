@@ -29,7 +29,7 @@ from ..core.protocol import JSON, Action
 from ..core.result import Payment, WinRecord, totals
 from ..core.state import evolve, with_item, without
 from .cards import DECK, FACE_NAMES, NUM_FACES, SHAPES_WITH, card_json, counts_of_ids
-from .options import OPTIONS, payment
+from .options import OPTIONS, PRESETS, payment
 from .scoring import FOUR_KINDS, Evaluation, Exposed, evaluate, group_huxi, heavenly, score_spec
 from .state import PLAYERS, Group, State, Win
 
@@ -138,6 +138,7 @@ class Paohuzi(ClaimGame):
     claim_action = staticmethod(claim_action)
     card_json = staticmethod(card_json)
     option_specs = OPTIONS
+    presets = PRESETS
 
     # ------------------------------------------------------------------ the deal (PH-2)
 

@@ -8,7 +8,7 @@ declaring them would offer rules nobody applies)."""
 
 from __future__ import annotations
 
-from ..core.options import Option, Options, resolve
+from ..core.options import SEED, Option, Options, Preset, resolve
 
 PAYMENT_CAP_MAX = 1000
 """OPT-PH-6 says "any integer ≥ 0"; ``Option`` needs bounds, and a room form a range. The apps'
@@ -24,6 +24,13 @@ OPTIONS: tuple[Option, ...] = (
 )
 DEFAULTS: Options = resolve(OPTIONS, None, "paohuzi")
 
+PRESETS: tuple[Preset, ...] = (
+    SEED,
+    Preset("popular", {"mingtang": "red_black", "self_draw_bonus": "tun", "pao": "mandatory"}),
+)
+"""The room form's one-click tables: ``paohuzi.md`` as written, and Changde's room (红黑点 名堂,
+a self-draw adds a tun, mandatory pao; rules/options.md, P1)."""
+
 
 def payment(options: Options, tun: int, self_draw: bool) -> int:
     """What each opponent pays a winner of ``tun`` tun (PH-6.3 with OPT-PH-1.1): the options
@@ -35,4 +42,4 @@ def payment(options: Options, tun: int, self_draw: bool) -> int:
     return min(amount, options.payment_cap) if options.payment_cap > 0 else amount
 
 
-__all__ = ["DEFAULTS", "OPTIONS", "PAYMENT_CAP_MAX", "payment"]
+__all__ = ["DEFAULTS", "OPTIONS", "PRESETS", "PAYMENT_CAP_MAX", "payment"]

@@ -4,8 +4,8 @@ The table (``engine/mahjong/table.py``) deals, draws, discards, collects claims 
 kongs; this module says what Sichuan adds: the missing-suit phase, which claims and wins are
 allowed, several winners on one discard, play going on after wins, kong payments at once and
 the exhausted-wall settlement. Rule ids in comments point at the spec; the house rules it
-plays (rules/options.md, OPT-SC-3 to OPT-SC-5) are read from ``state.options`` where those
-payments are made.
+plays (rules/options.md, OPT-SC-3 to OPT-SC-7) are read from ``state.options`` where those
+payments are made and those hands scored.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from ..mahjong import (
 )
 from ..mahjong.sampling import KONG_EVENTS
 from ..mahjong.table import MahjongTable, Meld, event, with_item, without
-from .options import OPTIONS
+from .history import first_turn_hand, first_win_on_offer, kong_discard, kong_income, transfer
+from .options import OPTIONS, PRESETS
 from .river import locked_claims, locked_turn_actions, relock, winning_faces
 from .scoring import (
     UNIT,
@@ -98,6 +99,7 @@ class Sichuan(MahjongTable):
     state_class = State
     several_winners = True  # SC-5.2: every declared win on a discard is settled
     option_specs = OPTIONS
+    presets = PRESETS
 
     # -------------------------------------------------------------- missing suit (SC-3)
 
@@ -223,17 +225,21 @@ class Sichuan(MahjongTable):
                    on_discard: bool) -> Evaluation:
         hand = state.hands[seat] + ((tile,) if on_discard else ())
         ev = evaluate(_declared(state.melds[seat]), counts_of_ids(hand), tile >> 2,
-                      state.missing[seat], situation)
+                      state.missing[seat], situation, state.options.extra_fans)
         assert ev is not None, "a win was offered on a hand that does not win"
         return ev
 
     def _win(self, state: State, seat: int, tile: int, source: int | None,
              robbing: bool) -> State:
         last = not state.wall  # SC-8 海底: the last tile, or the discard that follows it
+        first = first_turn_hand(state.events, state.dealer, seat, source)  # OPT-SC-7.3
+        kong = None if source is None or robbing else kong_discard(state.events, source)
         if source is None:
-            situation = Situation(self_draw=True, kong_replacement=state.kong_draw, last_tile=last)
-        else:
-            situation = Situation(robbing_kong=robbing, last_tile=last and not robbing)
+            situation = Situation(self_draw=True, kong_replacement=state.kong_draw, last_tile=last,
+                                  heavenly=first == "heavenly", earthly=first == "earthly")
+        else:  # 杠上炮 (OPT-SC-7.2) adds to 海底 when the kong's replacement was the last tile
+            situation = Situation(robbing_kong=robbing, last_tile=last and not robbing,
+                                  kong_discard=kong is not None, earthly=first == "earthly")
         ev = self.evaluation(state, seat, tile, situation, on_discard=source is not None)
         options = state.options
         giver = kong_giver(state, seat) if options.dian_gang_hua == "discard" else None
@@ -247,10 +253,23 @@ class Sichuan(MahjongTable):
                          for p in self.opponents(state, seat))
         else:  # SC-9.2 / SC-5.3: the discarder (or the robbed kong's player) pays the base
             pays = (Payment(source, seat, amount, "robbing_kong" if robbing else "win"),)
+            if kong is not None:
+                pays += self._call_transfer(state, seat, source, kong)
         win = Win(seat=seat, tile=tile, source=source, fan=ev.fan, points=points,
                   patterns=ev.patterns, shape=ev.shape, self_draw=source is None)
         return evolve(state, wins=state.wins + (win,), payments=state.payments + pays,
                       events=event(state, "win", seat, tile, source))
+
+    def _call_transfer(self, state: State, seat: int, source: int,
+                       kind: str) -> tuple[Payment, ...]:
+        """OPT-SC-6.1, OPT-SC-6.2: with ``call_transfer`` on, the first winner in turn order on
+        the discard ``source`` made after its kong's replacement gets that kong's income. Its
+        payers were the opponents active now (nobody has won since the kong) or, for an exposed
+        kong, the discarder alone."""
+        if state.options.call_transfer != "on" or not first_win_on_offer(state.events):
+            return ()
+        payers = 1 if kind == "exposed" else len(self.opponents(state, source))
+        return transfer(state.payments, source, seat, kind, payers)
 
     def _after_wins(self, state: State, source: int, winners: list[int]) -> State:
         """SC-6.3: three winners end the deal; else SC-6.2 play on after the last winner.
@@ -303,7 +322,8 @@ class Sichuan(MahjongTable):
         for face in waits:
             c = list(counts)
             c[face] += 1
-            ev = evaluate(_declared(state.melds[seat]), tuple(c), face, state.missing[seat])
+            ev = evaluate(_declared(state.melds[seat]), tuple(c), face, state.missing[seat],
+                          extra_fans=state.options.extra_fans)  # OPT-SC-7.1's rows count
             if ev is not None:
                 best = max(best, base_points(ev.fan, state.options.fan_cap))
         return best
@@ -320,10 +340,10 @@ class Sichuan(MahjongTable):
         pigs = self._pigs(state)
         penalty = flower_pig_penalty(state.options.fan_cap)
         pays: list[Payment] = []
-        for s in active:  # SC-10.1 refund of kong income
+        for s in active:  # SC-10.1 refund of kong income, not what call transfers moved on
             if not ready[s]:
                 pays += [Payment(s, p.payer, p.amount, "refund", p.note)
-                         for p in state.payments if p.reason == "kong" and p.payee == s]
+                         for p in kong_income(state.payments, s)]
         for pig in pigs:  # SC-10.2 flower pig pays every non-pig player
             pays += [Payment(pig, s, penalty, "flower_pig")
                      for s in range(PLAYERS) if s not in pigs]
@@ -406,8 +426,8 @@ class Sichuan(MahjongTable):
         return state.missing[seat] is None or face // 9 != state.missing[seat]
 
     def score(self, spec: JSON) -> JSON:
-        """The calculator; ``spec["options"]`` (optional) sets the fan cap and the self-draw
-        bonus it pays under (OPT-SC-3, OPT-SC-4)."""
+        """The calculator; ``spec["options"]`` (optional) sets the fan cap, the self-draw bonus
+        and the extra fan rows it scores under (OPT-SC-3, OPT-SC-4, OPT-SC-7)."""
         spec, options = self.spec_options(spec)
         return score_spec(spec) if options is None else score_spec(spec, options)
 

@@ -7,7 +7,8 @@ and the discards an opponent could win on (``engine/core/hints.py`` has the JSON
 - A wait is a face of the seat's two suits that completes the hand (SC-7.1, SC-7.2) and that
   it does not already hold four of (SC-10.4); ``claimed`` scores it on a discard, ``self_drawn``
   on its own draw (with the match's self-draw bonus, SC-9.3 and OPT-SC-4), both through
-  ``scoring.evaluate`` (SC-8) and ``scoring.paid`` (the match's fan cap, OPT-SC-3).
+  ``scoring.evaluate`` (SC-8 with the match's extra rows, OPT-SC-7.1) and ``scoring.paid``
+  (the match's fan cap, OPT-SC-3).
 - *Visible readiness* (the discard warning): an opponent still playing whose hand is a single
   concealed tile (four melds declared) is ready whatever that tile is. A discard could let it
   win when the discard's face is not its declared missing suit (public once all have declared,
@@ -83,7 +84,8 @@ def hints(game: Sichuan, state: State, seat: int) -> JSON:
 
     def score(counts: Counts, face: int, self_drawn: bool) -> JSON | None:
         situation = Situation(self_draw=self_drawn, last_tile=not state.wall)
-        ev = evaluate(declared, add_face(counts, face), face, missing, situation)
+        ev = evaluate(declared, add_face(counts, face), face, missing, situation,
+                      state.options.extra_fans)  # OPT-0.4: 门清, 中张 when switched on
         if ev is None:
             return None
         ev, per_payer = paid(ev, self_drawn, state.options)

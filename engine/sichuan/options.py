@@ -1,18 +1,30 @@
-"""Sichuan's house-rule options (rules/options.md, OPT-SC): Blood River, the fan cap, the
-self-draw bonus and how a win on the replacement of a claimed kong is paid. Only the options
-the engine plays are declared; with every option at its default the game is exactly
-``sichuan.md``."""
+"""Sichuan's house-rule options (rules/options.md, OPT-SC): the fan cap, the self-draw bonus,
+how a win on the replacement of a claimed kong is paid, the call transfer, the extra fan rows
+and Blood River. Only the options the engine plays are declared; with every option at its
+default the game is exactly ``sichuan.md``."""
 
 from __future__ import annotations
 
-from ..core.options import Option, Options, resolve
+from ..core.options import SEED, Option, Options, Preset, resolve
+
+EXTRA_FANS = ("menqing_zhongzhang", "tian_di_hu", "gang_shang_pao")
+"""OPT-SC-7's rows, each switched on by its value in ``extra_fans``."""
 
 OPTIONS: tuple[Option, ...] = (
     Option("fan_cap", 5, "OPT-SC-3", values=(2, 3, 4, 5, 6, None)),
     Option("self_draw_bonus", "base", "OPT-SC-4", values=("base", "fan", "none")),
     Option("dian_gang_hua", "self_draw", "OPT-SC-5", values=("self_draw", "discard")),
+    Option("call_transfer", "off", "OPT-SC-6", values=("off", "on")),
+    Option("extra_fans", (), "OPT-SC-7", values=EXTRA_FANS, many=True),
     Option("blood_mode", "battle", "OPT-SC-2", values=("battle", "river")),
 )
 DEFAULTS: Options = resolve(OPTIONS, None, "sichuan")
 
-__all__ = ["DEFAULTS", "OPTIONS"]
+PRESETS: tuple[Preset, ...] = (
+    SEED,
+    Preset("popular", {"exchange_three": "random", "blood_mode": "river"}),
+)
+"""The room form's one-click tables: ``sichuan.md`` as written, and the apps' most played room
+(换三张 with a random direction, 血流成河), rules/options.md OPT-0.1's own example."""
+
+__all__ = ["DEFAULTS", "EXTRA_FANS", "OPTIONS", "PRESETS"]

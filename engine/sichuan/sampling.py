@@ -1,8 +1,9 @@
 """A Sichuan state consistent with one seat's view (``engine/mahjong/sampling.py`` does the
 table): the declared missing suits (others' drawn at random while they are secret, SC-3.1),
 the wins so far (SC-6.2: play goes on after them) and the kong payments, re-read from the events
-because an exhausted wall refunds them (SC-9.4, SC-10.1); in Blood River the win piles (public)
-and each other locked hand dealt as a hand that still wins on its winning faces (OPT-SC-2)."""
+because an exhausted wall refunds them (SC-9.4, SC-10.1), with the call transfers that moved
+some of them on (OPT-SC-6.3: never refunded); in Blood River the win piles (public) and each
+other locked hand dealt as a hand that still wins on its winning faces (OPT-SC-2)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from ..core.state import evolve
 from ..mahjong import SUITS
 from ..mahjong.sampling import sample_table
 from .game import KONG_PAYMENT, Sichuan
+from .history import KONG_KIND as _KONG_KIND
+from .history import TRANSFER
 from .river import relock
 from .state import State, Win
-
-_KONG_KIND = {"kong": "exposed", "concealed_kong": "concealed", "added_kong": "added"}
 
 
 def _own_event(e: JSON) -> tuple | None:
@@ -36,14 +37,24 @@ def _win(w: JSON) -> Win:
 def _kong_payments(view: JSON) -> list[Payment]:
     """SC-9.4 as the events tell it: an exposed kong paid by its discarder, the others by the
     opponents still playing then (all three in Blood River, OPT-SC-2.1); an added kong robbed
-    (a win on its tile follows) is not made."""
+    (a win on its tile follows) is not made. With ``call_transfer`` on, the first win on a kong
+    player's discard after its replacement takes that kong's payments (OPT-SC-6.1, 6.2)."""
     players = len(view["players"])
-    river = view["options"].get("blood_mode") == "river"
+    transfers = (view.get("options") or {}).get("call_transfer") == "on"
+    river = (view.get("options") or {}).get("blood_mode") == "river"
     won: set[int] = set()
     out: list[Payment] = []
+    last: dict[int, list[Payment]] = {}  # each seat's last kong's payments
+    offered: int | None = None  # a kong player whose post-replacement discard is on offer
     events = view["events"]
     for i, e in enumerate(events):
         kind = e["type"]
+        if kind == "win" and offered is not None and transfers and e["from"] == offered:
+            moved = last.pop(offered, [])
+            if moved:
+                out.append(Payment(offered, e["seat"], sum(p.amount for p in moved), TRANSFER,
+                                   moved[0].note))
+        offered = e["seat"] if kind == "discard" and _after_replacement(events, i) else None
         if kind == "win" and not river:
             won.add(e["seat"])
         elif kind in _KONG_KIND:
@@ -54,9 +65,18 @@ def _kong_payments(view: JSON) -> list[Payment]:
             seat = e["seat"]
             payers = [e["from"]] if kind == "kong" else [
                 s for s in range(players) if s != seat and s not in won]
-            out += [Payment(p, seat, KONG_PAYMENT[_KONG_KIND[kind]], "kong", _KONG_KIND[kind])
-                    for p in payers]
+            last[seat] = [Payment(p, seat, KONG_PAYMENT[_KONG_KIND[kind]], "kong",
+                                  _KONG_KIND[kind]) for p in payers]
+            out += last[seat]
     return out
+
+
+def _after_replacement(events: list[JSON], i: int) -> bool:
+    """The discard ``events[i]`` follows its seat's kong and replacement draw (杠上炮)."""
+    seat = events[i]["seat"]
+    return i >= 2 and events[i - 2]["type"] in _KONG_KIND and events[i - 2]["seat"] == seat \
+        and events[i - 1]["type"] == "draw" and events[i - 1]["seat"] == seat \
+        and events[i - 1]["replacement"]
 
 
 def sample(game: Sichuan, view: JSON, rng: random.Random) -> State:

@@ -1,15 +1,16 @@
 """Sichuan fan (SC-8) and points (SC-9.1 to SC-9.3): the calculator behind every win and ready
 check.
 
-``evaluate`` works on counts and is what the game calls; ``paid`` says what each payer gives
-for it under the match's fan cap and self-draw bonus (OPT-SC-3, OPT-SC-4); ``score_spec`` reads
-the JSON hand description of the public calculator (``game.score``) and returns the itemised
-result.
+``evaluate`` works on counts and is what the game calls; it scores the extra rows a match
+switches on (OPT-SC-7: 门清, 中张, 杠上炮 and the fixed-value 天胡/地胡). ``paid`` says what each
+payer gives for it under the match's fan cap and self-draw bonus (OPT-SC-3, OPT-SC-4);
+``score_spec`` reads the JSON hand description of the public calculator (``game.score``) and
+returns the itemised result.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -52,6 +53,12 @@ PATTERNS: dict[str, tuple[str, str, int]] = {
     "kong_replacement": ("Win on a kong replacement", "杠上开花", 1),
     "robbing_kong": ("Robbing a kong", "抢杠胡", 1),
     "last_tile": ("Last tile", "海底", 1),
+    # OPT-SC-7, only when the match's extra_fans switch them on
+    "concealed_hand": ("Concealed hand", "门清", 1),
+    "all_simples": ("All simples", "中张", 1),
+    "kong_discard": ("Win on a discard after a kong", "杠上炮", 1),
+    "heavenly_hand": ("Heavenly hand", "天胡", 5),
+    "earthly_hand": ("Earthly hand", "地胡", 5),
     "self_draw": ("Self-draw (one more fan)", "自摸加番", 1),  # only under OPT-SC-4.2
 }
 
@@ -73,6 +80,13 @@ class Situation:
     kong_replacement: bool = False
     robbing_kong: bool = False
     last_tile: bool = False
+    kong_discard: bool = False
+    """The discard a player made after drawing a kong replacement in the same turn (杠上炮)."""
+    heavenly: bool = False
+    """The dealer's first turn, on its dealt hand, before any kong (天胡, OPT-SC-7.3)."""
+    earthly: bool = False
+    """A non-dealer's first self-draw or the dealer's first discard, before any pung, kong or
+    win (地胡, OPT-SC-7.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +100,9 @@ class Evaluation:
     pair: int | None
     melds: tuple[tuple[str, int, bool], ...]
     """(kind, face, declared) with kind pung/kong/chow (chow: lowest face); seven pairs: ()."""
+    fixed: bool = False
+    """A Heavenly or Earthly hand (OPT-SC-7.3): whichever reading it is paid on, it takes no
+    self-draw bonus."""
 
     @property
     def points(self) -> int:
@@ -148,11 +165,12 @@ def base_points(fan: int, cap: int | None = FAN_CAP) -> int:
 def paid(ev: Evaluation, self_draw: bool, options: Options) -> tuple[Evaluation, int]:
     """The reading a win is paid on and what each payer gives for it (SC-9.1 to SC-9.3).
 
-    For a win paid as a self-draw (OPT-SC-4.4: the caller says which wins are) the bonus is
+    For a win paid as a self-draw (OPT-SC-4.4: the caller says which wins are; never a
+    Heavenly or Earthly hand, OPT-SC-7.3) the bonus is
     one point after the cap (``base``, OPT-SC-4.1 and OPT-SC-3.2), one more fan before it
     (``fan``, OPT-SC-4.2) or nothing (``none``, OPT-SC-4.3); any other win pays the capped base.
     """
-    bonus = options.self_draw_bonus if self_draw else "none"
+    bonus = options.self_draw_bonus if self_draw and not ev.fixed else "none"
     if bonus == "fan":
         ev = ev.with_self_draw_fan()
     return ev, base_points(ev.fan, options.fan_cap) + (1 if bonus == "base" else 0)
@@ -172,16 +190,51 @@ def _is_258(face: int) -> bool:
     return face % 9 in (1, 4, 7)
 
 
+FIXED_FAN = 5
+"""OPT-SC-7.3: a Heavenly or Earthly hand is worth 2 ^ 5 = 32 before the cap."""
+
+
+def _extra_rows(declared: Sequence[DeclaredMeld], full: Sequence[int], situation: Situation,
+                extra_fans: Collection[str]) -> list[tuple[str, int]]:
+    """The OPT-SC-7 rows that ``extra_fans`` switches on and the hand scores: 门清 and 中张
+    (structural, OPT-SC-7.1) and 杠上炮 (an event, OPT-SC-7.2)."""
+    rows: list[tuple[str, int]] = []
+    if "menqing_zhongzhang" in extra_fans:
+        if all(m.concealed for m in declared):  # concealed kongs keep the hand concealed
+            rows.append(("concealed_hand", 1))
+        if not any(full[f] for f in range(NUM_SUITED) if _is_terminal(f)):
+            rows.append(("all_simples", 1))
+    if "gang_shang_pao" in extra_fans and situation.kong_discard:
+        rows.append(("kong_discard", 1))
+    return rows
+
+
+def is_fixed_hand(situation: Situation, extra_fans: Collection[str]) -> bool:
+    """Whether the win is a Heavenly or Earthly hand the match values (OPT-SC-7.3)."""
+    return "tian_di_hu" in extra_fans and (situation.heavenly or situation.earthly)
+
+
+def _fixed_value(ev: Evaluation, situation: Situation) -> Evaluation:
+    """OPT-SC-7.3: 32 (five fan), or the hand's normal value if higher; as with SC-8.2 the
+    reading with the most fan is shown (the fixed one on a tie). Never a self-draw bonus."""
+    if ev.fan > FIXED_FAN:
+        return replace(ev, fixed=True)
+    code = "heavenly_hand" if situation.heavenly else "earthly_hand"
+    return replace(ev, fan=FIXED_FAN, patterns=((code, 1),), fixed=True)
+
+
 def evaluate(
     declared: Sequence[DeclaredMeld],
     concealed: tuple[int, ...],
     winning: int,
     missing_suit: int | None,
     situation: Situation = Situation(),
+    extra_fans: Collection[str] = (),
 ) -> Evaluation | None:
     """The highest-fan reading (SC-8.2) of a hand, or ``None`` when it is not a legal win.
 
-    ``concealed`` is the counts vector of the concealed tiles *including* the winning tile.
+    ``concealed`` is the counts vector of the concealed tiles *including* the winning tile;
+    ``extra_fans`` the match's OPT-SC-7 rows.
     """
     full = list(concealed)
     for m in declared:
@@ -203,6 +256,7 @@ def evaluate(
         common.append(("robbing_kong", 1))
     if situation.last_tile:
         common.append(("last_tile", 1))
+    common += _extra_rows(declared, full, situation, extra_fans)
 
     candidates: list[Evaluation] = []
     decl = tuple((m.kind, m.face, True) for m in declared)
@@ -226,7 +280,8 @@ def evaluate(
         candidates.append(_make("seven_pairs", None, pairs, [("seven_pairs", 1)] + common))
     if not candidates:
         return None
-    return max(candidates, key=lambda e: e.fan)
+    best = max(candidates, key=lambda e: e.fan)
+    return _fixed_value(best, situation) if is_fixed_hand(situation, extra_fans) else best
 
 
 _ORDER = {code: i for i, code in enumerate(PATTERNS)}
@@ -241,7 +296,11 @@ def _make(shape: str, pair: int | None, melds: tuple[tuple[str, int, bool], ...]
 
 # ---------------------------------------------------------------- the JSON calculator
 
-_FLAGS = ("self_draw", "kong_replacement", "robbing_kong", "last_tile")
+_FLAGS = ("self_draw", "kong_replacement", "robbing_kong", "last_tile", "kong_discard",
+          "heavenly", "earthly")
+_NEEDS_OPTION = {"kong_discard": "gang_shang_pao", "heavenly": "tian_di_hu",
+                 "earthly": "tian_di_hu"}
+"""The calculator's OPT-SC-7 flags and the ``extra_fans`` value whose row each one scores."""
 
 
 _face = face_reader(NUM_SUITED, "is not a Sichuan tile (suits m, p, s only)")
@@ -273,6 +332,7 @@ def read_spec(spec: object) -> tuple[list[DeclaredMeld], tuple[int, ...], int, i
     if flags["robbing_kong"] and (flags["self_draw"] or flags["last_tile"]):
         raise InvalidSpec("robbing_kong is a win on another player's tile, never with self_draw "
                           "or last_tile (no kong once the wall's last tile is drawn, SC-6.4)")
+    _check_first_turn_and_kong_discard(flags, declared)
     full = counts_of(faces + [winning])
     total = list(full)
     for m in declared:
@@ -281,9 +341,31 @@ def read_spec(spec: object) -> tuple[list[DeclaredMeld], tuple[int, ...], int, i
     return declared, full, winning, SUITS.index(missing), Situation(**flags)
 
 
+def _check_first_turn_and_kong_discard(flags: dict[str, bool],
+                                       declared: Sequence[DeclaredMeld]) -> None:
+    """OPT-SC-7.2, OPT-SC-7.3: 杠上炮 is a win on a discard; 天胡 (a self-draw, ``self_draw``
+    implied) and 地胡 come before any pung or kong, so with no melds and no other event."""
+    if flags["kong_discard"] and (flags["self_draw"] or flags["kong_replacement"]
+                                  or flags["robbing_kong"]):
+        raise InvalidSpec("kong_discard is a win on the discard of a kong's player, never with "
+                          "self_draw, kong_replacement or robbing_kong (OPT-SC-7.2)")
+    first = [f for f in ("heavenly", "earthly") if flags[f]]
+    if not first:
+        return
+    others = [f for f in ("kong_replacement", "robbing_kong", "last_tile", "kong_discard")
+              if flags[f]]
+    if len(first) > 1 or others or declared:
+        raise InvalidSpec(f"{first[0]} comes before any pung or kong: no melds, not with "
+                          f"{' or '.join(first[1:] + others) or 'melds'} (OPT-SC-7.3)")
+    if flags["heavenly"]:
+        flags["self_draw"] = True  # the dealer wins on its own dealt hand
+
+
 def score_spec(spec: object, options: Options = DEFAULTS) -> dict[str, Any]:
-    """The public calculator, under the match's fan cap and self-draw bonus (``options``,
-    OPT-SC-3 and OPT-SC-4; a self-draw under ``fan`` shows a ``self_draw`` item of 1 fan).
+    """The public calculator, under the match's fan cap, self-draw bonus and extra fans
+    (``options``, OPT-SC-3, OPT-SC-4, OPT-SC-7; a self-draw under ``fan`` shows a ``self_draw``
+    item of 1 fan). The flags ``kong_discard`` (杠上炮), ``heavenly`` (天胡) and ``earthly``
+    (地胡) need their row in ``options["extra_fans"]``.
 
     In::
 
@@ -291,7 +373,9 @@ def score_spec(spec: object, options: Options = DEFAULTS) -> dict[str, Any]:
          "concealed": ["1m", "2m", ...],   # 13 − 3·melds tiles, without the winning tile
          "winning_tile": "3m",
          "missing_suit": "p",
-         "self_draw": false, "kong_replacement": false, "robbing_kong": false, "last_tile": false}
+         "self_draw": false, "kong_replacement": false, "robbing_kong": false, "last_tile": false,
+         "kong_discard": false, "heavenly": false, "earthly": false,
+         "options": {"fan_cap": 5, "self_draw_bonus": "base", "extra_fans": []}}  # optional
 
     Out, for a winning hand::
 
@@ -309,13 +393,16 @@ def score_spec(spec: object, options: Options = DEFAULTS) -> dict[str, Any]:
     ``self_draw`` (SC-9.5). Unreadable input raises ``InvalidSpec``.
     """
     declared, full, winning, missing, situation = read_spec(spec)
+    for flag, row in _NEEDS_OPTION.items():
+        if getattr(situation, flag) and row not in options.extra_fans:
+            raise InvalidSpec(f"{flag} scores only with {row!r} in options.extra_fans (OPT-SC-7)")
     total = list(full)
     for m in declared:
         total[m.face] += 1
     if any(total[f] for f in range(missing * 9, missing * 9 + 9)):
         return {"winning": False, "unit": UNIT, "items": [],
                 "reason": f"the hand holds its missing suit {SUITS[missing]} (SC-7.3)"}
-    ev = evaluate(declared, full, winning, missing, situation)
+    ev = evaluate(declared, full, winning, missing, situation, options.extra_fans)
     if ev is None:
         return {"winning": False, "unit": UNIT, "items": [],
                 "reason": "the tiles do not form four melds and a pair, nor seven pairs (SC-7)"}

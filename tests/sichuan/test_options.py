@@ -54,11 +54,13 @@ def test_sichuan_options_and_their_defaults():
     """OPT-0.1: the options the engine plays, every key filled in; a missing key takes
     its default; ``null`` is the uncapped fan cap."""
     assert G.options() == DEFAULTS
-    assert DEFAULTS.to_json() == {"blood_mode": "battle", "dian_gang_hua": "self_draw",
-                                  "fan_cap": 5, "self_draw_bonus": "base"}
+    assert DEFAULTS.to_json() == {"dian_gang_hua": "self_draw", "fan_cap": 5,
+                                  "self_draw_bonus": "base", "call_transfer": "off",
+                                  "extra_fans": [], "blood_mode": "battle"}
     assert G.options({"fan_cap": None}).fan_cap is None
     assert [o.to_json()["key"] for o in G.option_specs] == [
-        "fan_cap", "self_draw_bonus", "dian_gang_hua", "blood_mode"]
+        "fan_cap", "self_draw_bonus", "dian_gang_hua", "call_transfer", "extra_fans",
+        "blood_mode"]
 
 
 @pytest.mark.parametrize(("raw", "key"), [
@@ -84,8 +86,10 @@ def test_every_view_carries_the_options_and_a_hand_made_state_has_the_defaults()
     """OPT-0.2: the resolved object is in every view and survives sampling; a hand-made
     position plays the defaults."""
     options = {"fan_cap": None, "self_draw_bonus": "fan", "dian_gang_hua": "discard",
+               "call_transfer": "on", "extra_fans": ["tian_di_hu", "menqing_zhongzhang"],
                "blood_mode": "river"}
     state = G.new_deal(5, options=options)
+    options["extra_fans"] = ["menqing_zhongzhang", "tian_di_hu"]  # in the option's own order
     for seat in (None, 0, 1, 2, 3):
         assert G.view(state, seat)["options"] == options
     assert G.sample(G.view(state, 1), __import__("random").Random(2)).options == state.options

@@ -377,20 +377,55 @@ def test_at_exhaustion_a_winner_is_ready_never_a_pig_and_collects():
 
 # ---------------------------------------------------------------- OPT-SC-2.9 first win only
 
+def _first_draw_win(seat_2_wins_first: bool):
+    """River with 天胡/地胡 (OPT-SC-7.3): the dealer (0) and seat 3 must throw dots, seat 1
+    throws the 7s seat 2 waits on (TWO_WAITS), which seat 2 wins or passes; seat 2's first draw
+    is then the 4s (after a round when it won the 7s, at once when it passed), which it
+    self-draws. The state after that self-draw."""
+    state, _ = position({0: "1p 1m 1m 1m 3m 3m 3m 7m 7m 7m 8m 8m 8m 9m",
+                         1: "2p 3p 4p 5p 6p 7p 1s 1s 2s 2s 9s 9s 9s",
+                         2: TWO_WAITS,
+                         3: "1p 2p 3p 4s 4s 5s 5s 6s 6s 7m 8m 9m 1s"},
+                        wall="7s 5p 9m 9p 4s" if seat_2_wins_first else "7s 4s", missing="pmpp")
+    state = evolve(state, options=G.options({"blood_mode": "river",
+                                             "extra_fans": ["tian_di_hu"]}))
+    state = act(G, state, 0, type="discard", card=tile_of(state, 0, "1p"))
+    state = act(G, state, 1, type="discard", card=state.drawn)  # the 7s
+    state = act(G, state, 2, type="win" if seat_2_wins_first else "pass")
+    if seat_2_wins_first:
+        for seat in (3, 0, 1):
+            state = act(G, state, seat, type="discard", card=state.drawn)
+    assert state.turn == 2 and faces([state.drawn]) == "4s" and len(state.discards[2]) == 0
+    assert [e[1] for e in state.events if e[0] == "draw"].count(2) == 1  # its first draw
+    return act(G, state, 2, type="win")
+
+
 def test_a_seats_later_win_is_never_its_first():
-    """OPT-SC-2.9: what Heavenly and Earthly hands (OPT-SC-7) need: the state tells a seat's
-    first win from a later one, before it is settled (``has_won``), and the views number the
-    seat's wins; a dealer's first-turn win is always its first."""
+    """OPT-SC-2.9: seat 2 self-draws on its first draw of the deal: 地胡 (Earthly, OPT-SC-7.3)
+    when it is its first win; not when it already won on seat 1's discard before (its second
+    win is never a first win, whatever its draws)."""
+    first = _first_draw_win(seat_2_wins_first=False)
+    assert [w.seat for w in first.wins] == [2]
+    assert dict(first.wins[-1].patterns).get("earthly_hand") == 1
+    later = _first_draw_win(seat_2_wins_first=True)
+    assert [w.seat for w in later.wins] == [2, 2]
+    assert "earthly_hand" not in dict(later.wins[-1].patterns)
+
+
+def test_a_dealers_first_turn_win_is_heavenly_and_its_next_is_not():
+    """OPT-SC-2.9 with OPT-SC-2.2: the dealer's named first-turn win is 天胡; its next win, the
+    hand locked, is an ordinary one."""
     state, _ = position({0: TWO_WAITS + " 7s"}, missing="pppp")
-    state = river(state, drawn=None)
-    assert not state.has_won(0)
+    state = evolve(state, options=G.options({"blood_mode": "river",
+                                             "extra_fans": ["tian_di_hu"]}))
     state = act(G, state, 0, type="win", card=tile_of(state, 0, "7s"))
-    assert state.has_won(0) and state.locked(0)
+    assert dict(state.wins[0].patterns).get("heavenly_hand") == 1 and state.locked(0)
     seven = next(t for t in state.wall if t >> 2 == parse_face("7s"))
     state = evolve(state, turn=0, drawn=seven,
                    hands=tuple(h + (seven,) if s == 0 else h for s, h in enumerate(state.hands)),
                    wall=tuple(t for t in state.wall if t != seven))
     again = act(G, state, 0, type="win")
+    assert "heavenly_hand" not in dict(again.wins[-1].patterns)
     assert [w["order"] for w in G.view(again, 0)["players"][0]["wins"]] == [1, 2]
 
 

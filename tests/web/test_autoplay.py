@@ -57,11 +57,18 @@ def test_mcr_deal_with_auto_pass_and_auto_win(live_server: LiveServer, new_page:
     _open(page, live_server, "mcr")
     assert page.evaluate(SWITCHES) == {"auto-win": False, "auto-pass": False, "auto-discard": False,
                                        "auto-sort": False}
-    # by their keys (Shift with the key of the move) and by a click
+    # by their keys (Shift with the key of the move) and by a click. The status line is transient
+    # (it fades after 4 s, and a move auto-pass makes at once says so there too), so every text it
+    # shows is recorded rather than read once
+    page.evaluate("""() => { window.statusSeen = [];
+      const el = document.querySelector('[data-testid=status]');
+      new MutationObserver(() => window.statusSeen.push(el.textContent))
+        .observe(el, {childList: true, characterData: true, subtree: true}); }""")
     page.locator("body").press("Shift+X")
     page.locator("body").press("Shift+W")
     page.get_by_test_id("auto-discard").click()
-    page.get_by_test_id("status").filter(has_text="Auto-win: on").wait_for()
+    page.wait_for_function("() => window.statusSeen.includes('Auto-win: on')"
+                           " && window.statusSeen.includes('Auto-pass: on')", timeout=10_000)
     assert page.evaluate(SWITCHES) == {"auto-win": True, "auto-pass": True, "auto-discard": True,
                                        "auto-sort": False}
     # the keyboard help lists them (the table's keys work on a switch too)
