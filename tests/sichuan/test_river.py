@@ -429,6 +429,21 @@ def test_a_dealers_first_turn_win_is_heavenly_and_its_next_is_not():
     assert [w["order"] for w in G.view(again, 0)["players"][0]["wins"]] == [1, 2]
 
 
+# ---------------------------------------------------------------- hints
+
+def test_hints_warn_of_a_locked_hands_winning_faces():
+    """OPT-SC-2.3, 2.4 with OPT-0.4: a locked opponent still wins on the faces it won on
+    (public in its win pile): the hints name it ready and mark those discards dangerous; its
+    other waits (7s here) are its secret and stay unmarked."""
+    from engine.sichuan.hints import hints
+    state, _ = locked({1: TWO_WAITS, 0: "7s 4s 1m 1m 1m 3m 3m 3m 7m 7m 7m 8m 8m 9m"}, 1, "4s",
+                      missing="pppp", drawn="9m")
+    h = hints(G, state, 0)
+    assert {"seat": 1, "why": "locked"} in h["ready_opponents"]
+    by_face = {faces(r["cards"][:1]): r["danger"] for r in h["discards"]}
+    assert by_face["4s"] == [1] and by_face["7s"] == [] and by_face["9m"] == []
+
+
 # ---------------------------------------------------------------- sampling
 
 def test_a_sampled_locked_hand_still_wins_on_its_winning_faces():
