@@ -9,10 +9,11 @@ or measure it in the arena:
     paiju arena --game sichuan --seats ws,basic,basic,basic --deals 10 \
         | python examples/sichuan_bot.py --arena
 
-Its brain, ``choose``: declare as missing the suit it holds fewest of; discard that suit first
-(the server allows nothing else while one is held); win when offered; a pung or kong when it
-brings the hand closer to ready; otherwise the discard that keeps the hand closest to ready
-(``mahjong_hand.Reader.play``), seven pairs counted.
+Its brain, ``choose``: with exchange three on (the match's ``options``), pass three tiles of the
+suit it holds fewest of among those it may pass; declare as missing the suit it holds fewest
+of; discard that suit first (the server allows nothing else while one is held); win when
+offered; a pung or kong when it brings the hand closer to ready; otherwise the discard that
+keeps the hand closest to ready (``mahjong_hand.Reader.play``), seven pairs counted.
 """
 
 from __future__ import annotations
@@ -32,10 +33,20 @@ def missing_suit(hand: list[JSON]) -> str:
     return min("mps", key=lambda s: held[s])
 
 
+def exchange(hand: list[JSON], legal: list[JSON]) -> JSON:
+    """Three tiles of the suit held fewest times among the selections offered (each lists three
+    tile ids of one suit), the first such selection."""
+    held = Counter(c["face"][1] for c in hand)
+    suit_of = {c["id"]: c["face"][1] for c in hand}
+    return min(legal, key=lambda a: held[suit_of[a["cards"][0]]])
+
+
 def choose(view: JSON, legal: list[JSON], rng: random.Random) -> JSON:
-    """The declaration first (phase ``declare``), then the table's play with the missing suit
-    counted as dead tiles."""
+    """The exchange (phase ``exchange``) and the declaration (phase ``declare``) first, then the
+    table's play with the missing suit counted as dead tiles."""
     me = own(view)
+    if view["phase"] == "exchange":
+        return exchange(me["hand"], legal)
     if view["phase"] == "declare":
         return {"type": "declare_missing", "suit": missing_suit(me["hand"])}
     missing = me["missing_suit"]

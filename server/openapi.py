@@ -15,14 +15,7 @@ from pydantic import TypeAdapter
 
 from .models import AiTurn, AiWelcome, WsAction, WsError, WsSnapshot, WsSync, WsUpdate
 from .settings import ROOT, Settings
-from .ws_examples import (
-    ACTIONS,
-    CLIENT_EXAMPLES,
-    ERROR_EXAMPLES,
-    RIVER,
-    action_schemas,
-    deal_messages,
-)
+from .ws_examples import ACTIONS, CLIENT_EXAMPLES, ERROR_EXAMPLES, action_schemas, example_deals
 
 OUT = ROOT / "openapi"
 
@@ -42,8 +35,7 @@ def _with_examples(schema: dict[str, Any], examples: dict[str, list[Any]]) -> di
 
 
 def ws_spec() -> dict[str, Any]:
-    messages = {game: deal_messages(game) for game in sorted(ACTIONS)}
-    messages["sichuan river"] = deal_messages(*RIVER)
+    messages = example_deals()
     return {
         "title": "paiju WebSocket messages",
         "description": "WS /api/matches/{match_id}/ws?token=<seat token>: the server sends a "
@@ -55,17 +47,18 @@ def ws_spec() -> dict[str, Any]:
                        "reason: 4404 match/not_found, 4403 auth/bad_token, 4429 "
                        "ws/too_many_connections, 4503 db/unavailable (connect again after a "
                        "second): docs/bots.md. The examples of snapshot and update are a real "
-                       "deal of each game (mcr, nantong, paohuzi, sichuan, in that order) as "
-                       "seat 0 sees it, then a Sichuan deal under Blood River (options "
-                       "blood_mode river) from the first time seat 0 plays a locked hand; "
+                       "deal of each game (mcr, nantong, paohuzi, sichuan, in that order, then "
+                       "sichuan with exchange_three: its exchange phase, then sichuan with "
+                       "blood_mode river: from the first time seat 0 plays a locked hand) as "
+                       "seat 0 sees it; "
                        "`actions` has every game's actions.",
         "client_to_server": _with_examples(TypeAdapter(WsAction | WsSync).json_schema(),
                                            {"WsAction": CLIENT_EXAMPLES[:-1],
                                             "WsSync": CLIENT_EXAMPLES[-1:]}),
         "server_to_client": _with_examples(
             TypeAdapter(WsSnapshot | WsUpdate | WsError).json_schema(),
-            {"WsSnapshot": [m[0] for m in messages.values()],
-             "WsUpdate": [m[1] for m in messages.values()], "WsError": ERROR_EXAMPLES}),
+            {"WsSnapshot": [m[0] for m in messages],
+             "WsUpdate": [m[1] for m in messages], "WsError": ERROR_EXAMPLES}),
         "actions": {
             "description": "Every game's actions, each with an example: the `action` of a "
                            "client's message. `legal` lists the seat's actions complete (card "

@@ -50,6 +50,10 @@ ACTIONS: dict[str, dict[str, tuple[str, JSON]]] = {
                  "lowest face", {"type": "chow", "low": "3m"}),
     },
     "sichuan": {
+        "exchange": ("Phase exchange (option exchange_three, OPT-SC-1.1): three tiles of one "
+                     "suit you pass, each face named by its lowest ids in your hand as legal "
+                     "lists them; secret, and final once sent",
+                     {"type": "exchange", "cards": [72, 76, 80]}),
         "declare_missing": ("Phase declare: the suit you give up (SC-3.1)",
                             {"type": "declare_missing", "suit": "m"}),
         **_MAHJONG_TURN,
@@ -110,9 +114,22 @@ def action_schemas(game: str) -> JSON:
 
 EXAMPLE_SEEDS = {"mcr": 3, "sichuan": 3, "paohuzi": 3, "nantong": 5}
 """Seeds of the example deals (any seed shows a deal; these show a claim window soon)."""
-RIVER = ("sichuan", {"blood_mode": "river"}, 89)
-"""A Blood River deal (OPT-SC-2): its snapshot is the first time seat 0 must act with its hand
+OPTION_EXAMPLES: list[tuple[str, JSON]] = [("sichuan", {"exchange_three": "random"}),
+                                           ("sichuan", {"blood_mode": "river"})]
+"""Deals played again under house rules whose phases the default deal never shows (Sichuan's
+exchange of three, OPT-SC-1; a Blood River locked hand, OPT-SC-2): after every game's default
+deal, in this order."""
+RIVER = OPTION_EXAMPLES[1]
+RIVER_SEED = 89
+"""The Blood River deal's seed: its snapshot is the first time seat 0 must act with its hand
 locked after a win (a win pile shown, few legal actions)."""
+
+
+def example_deals() -> list[tuple[JSON, JSON]]:
+    """The snapshot and update of every game's example deal (sorted by game), then of each
+    ``OPTION_EXAMPLES`` deal."""
+    return [deal_messages(game) for game in sorted(ACTIONS)] + [
+        deal_messages(game, options) for game, options in OPTION_EXAMPLES]
 
 
 def _match(game: str, version: int, view: JSON) -> JSON:
@@ -125,21 +142,21 @@ def _match(game: str, version: int, view: JSON) -> JSON:
             "options": view["options"], "state": view}
 
 
-def deal_messages(game: str, options: JSON | None = None, seed: int | None = None
-                  ) -> tuple[JSON, JSON]:
+def deal_messages(game: str, options: JSON | None = None) -> tuple[JSON, JSON]:
     """A snapshot and an update of a seeded deal of ``game`` (under ``options``) as seat 0 (the
-    dealer) sees them: the snapshot when seat 0 first must act (with ``options``: first must
+    dealer) sees them: the snapshot when seat 0 first must act (under Blood River: first must
     act with its hand locked), the update once seat 0 has acted and is asked again (or the deal
     is over). Every seat takes a claim, a win or a declaration when it has one."""
     g = get_game(game)
-    state = g.new_deal(EXAMPLE_SEEDS[game] if seed is None else seed, dealer=0, options=options)
+    river = (options or {}).get("blood_mode") == "river"
+    state = g.new_deal(RIVER_SEED if river else EXAMPLE_SEEDS[game], dealer=0, options=options)
     rng = random.Random(0)
     version = 0
 
     def waiting() -> bool:
         if 0 not in g.to_act(state):
             return True
-        return options is not None and not g.view(state, 0)["players"][0].get("locked")
+        return river and not g.view(state, 0)["players"][0].get("locked")
 
     while waiting():
         seat = g.to_act(state)[0]
@@ -184,5 +201,5 @@ ERROR_EXAMPLES: list[JSON] = [
 ]
 
 
-__all__ = ["ACTIONS", "CLIENT_EXAMPLES", "ERROR_EXAMPLES", "OPTIONAL", "RIVER", "action_schemas",
-           "deal_messages"]
+__all__ = ["ACTIONS", "CLIENT_EXAMPLES", "ERROR_EXAMPLES", "OPTIONAL", "OPTION_EXAMPLES",
+           "RIVER", "action_schemas", "deal_messages", "example_deals"]

@@ -122,6 +122,11 @@ def test_brains_make_their_games_own_decisions() -> None:
                "players": [{"seat": 0, "hand": hand, "melds": []}]}
     legal = [{"type": "declare_missing", "suit": s} for s in "mps"]
     assert sichuan.choose(declare, legal, rng) == {"type": "declare_missing", "suit": "s"}
+    hand = _cards("1m 2m 3m 4m 5m 1p 2p 3p 1s 2s 3s 4s 9s")  # OPT-SC-1: dots, the fewest
+    exchange = {**declare, "phase": "exchange",
+                "players": [{"seat": 0, "hand": hand, "melds": []}]}
+    legal = [{"type": "exchange", "cards": c} for c in ([0, 1, 2], [5, 6, 7], [8, 9, 10])]
+    assert sichuan.choose(exchange, legal, rng) == {"type": "exchange", "cards": [5, 6, 7]}
 
     paohuzi = _brain("paohuzi_bot")
     me = {"seat": 1, "hand": _cards("x2 x3 x5 x5 d7 d9")}

@@ -43,6 +43,7 @@ const store = {
   legalVersion: -1,
   legalPhase: null,   // the phase they were for
   selected: null,     // selected tile id
+  picked: [],         // the tile ids chosen to pass in Sichuan's exchange of three (OPT-SC-1)
   busy: false,
   live: null,
   showSettlement: true,
@@ -126,7 +127,7 @@ function openTable(session) {
     return;
   }
   Object.assign(store, {
-    session, view: null, legal: null, legalVersion: -1, legalPhase: null, selected: null, busy: false,
+    session, view: null, legal: null, legalVersion: -1, legalPhase: null, selected: null, picked: [], busy: false,
     showSettlement: true, fresh: null, seedCheck: null, scrolledFor: -1, settlementShown: -1,
   });
   document.body.dataset.screen = "table";
@@ -162,6 +163,7 @@ function applyView(view) {
     store.showSettlement = true;
     store.selected = null;
   }
+  if (!old || old.deal !== view.deal || view.state.phase !== "exchange") store.picked = [];
   const last = lastDiscard(view.state);
   const key = last ? `${view.deal}:${last.seat}:${last.card.id}` : null;
   if (key && (!store.fresh || store.fresh.key !== key)) store.fresh = { key, since: performance.now() };
@@ -294,6 +296,12 @@ const handlers = {
     store.selected = store.selected === id ? null : id;
     showSelection();
   },
+  /** Choose tile ``id`` to pass in the exchange, or put it back (table.js allows only a choice
+   *  that can still become a legal selection). */
+  pick(id) {
+    store.picked = store.picked.includes(id) ? store.picked.filter((x) => x !== id) : [...store.picked, id];
+    render();
+  },
   /** Discard ``id`` (a double-click), or the selected tile (the Discard button). */
   discard(id = store.selected) {
     if (id === null || id === undefined) return;
@@ -364,6 +372,7 @@ function render() {
   const ctx = {
     legal: current || held ? store.legal : null,
     selected: store.selected,
+    picked: store.picked,
     busy: store.busy || held,
     fresh: fresh && fresh.elapsed < FRESH_MS ? fresh : null,
     seedCheck: store.seedCheck?.version === view.version && store.seedCheck.ok !== null

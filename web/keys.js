@@ -4,7 +4,9 @@
 // event index (data-event). After each render this module shows each button's key, names the
 // regions, announces what happened in a polite live region, and puts the focus where the next
 // decision is; its keydown handler plays by keyboard:
-//   ← → (Home, End)  move through your hand, selecting the card (or through the buttons)
+//   ← → (Home, End)  move through your hand, selecting the card (or through the buttons); in a
+//                    hand that chooses several cards at once (Sichuan's exchange, data-multi)
+//                    they only move, and Enter or Space chooses the card or puts it back
 //   ↑ ↓              go to your hand / to the action buttons
 //   Enter, Space     discard the selected card; otherwise press the focused button
 //   letters, digits  the action buttons (W/H win, P pung/peng, K kong, C chow/chi, X pass, …)
@@ -17,14 +19,14 @@ import { orList } from "./prompts.js";
 /** data-action → its keys (the first is shown on the button). */
 export const ACTION_KEYS = {
   win: ["w", "h"], pung: ["p"], peng: ["p"], kong: ["k"], chow: ["c"], chi: ["c"], pao: ["o"],
-  pass: ["x"], discard: ["d"], next: ["n"], view: ["v"],
+  pass: ["x"], discard: ["d"], next: ["n"], view: ["v"], exchange: ["e"],
   "suit-m": ["1"], "suit-p": ["2"], "suit-s": ["3"],
   opening_kong: ["k"], opening_triplet: ["t"], hezi: ["z"], ready: ["r"], finish: ["f"],
 };
 
 /** The actions each game's table offers, in the order the help lists them. */
 const GAME_ACTIONS = {
-  sichuan: ["suit-m", "suit-p", "suit-s", "win", "pung", "kong", "pass", "discard"],
+  sichuan: ["exchange", "suit-m", "suit-p", "suit-s", "win", "pung", "kong", "pass", "discard"],
   mcr: ["win", "chow", "pung", "kong", "pass", "discard"],
   nantong: ["opening_kong", "opening_triplet", "hezi", "ready", "finish", "win", "pung", "kong", "pass", "discard"],
   paohuzi: ["win", "pao", "peng", "chi", "pass", "discard"],
@@ -73,6 +75,11 @@ function actionButtons() {
 
 function selectedTile() {
   return state.root.querySelector(`${HAND_TILE}.is-selected`);
+}
+
+/** A hand that chooses several cards at once (data-multi): moving never chooses. */
+function multiHand() {
+  return state.root.querySelector("[data-testid=hand][data-multi=true]") !== null;
 }
 
 /** The button's words without its key hint: what a person reads on it. */
@@ -135,7 +142,7 @@ function decisionText() {
   const choices = actionButtons().filter((b) => b.dataset.action)
     .map((b) => `${buttonText(b)} (${b.dataset.keyHint ?? ""})`);
   const parts = [t("play.announce.yourMove"), prompt];
-  if (handTiles().length) parts.push(t("play.announce.discardKeys"));
+  if (handTiles().length) parts.push(t(multiHand() ? "play.announce.chooseKeys" : "play.announce.discardKeys"));
   if (choices.length) parts.push(t("play.announce.choices", { list: orList(choices) }));
   if (!state.toldHelp) {
     state.toldHelp = true; // once a page: where the keys are listed
@@ -198,7 +205,8 @@ function labelRegions() {
 function rovingHand() {
   const tiles = handTiles();
   if (!tiles.length) return null;
-  const current = tiles.find((b) => b.classList.contains("is-selected"))
+  const current = (multiHand() ? tiles.find((b) => b === document.activeElement) : null)
+    ?? tiles.find((b) => b.classList.contains("is-selected"))
     ?? tiles.find((b) => b.classList.contains("is-drawn")) ?? tiles.at(-1);
   for (const b of tiles) b.tabIndex = b === current ? 0 : -1;
   return current;
@@ -246,7 +254,7 @@ function move(step, absolute = null) {
   else i = (i + step + list.length) % list.length;
   const target = list[i];
   // selecting changes the tile and the Discard button in place: the tile stays, focusable
-  if (list === tiles && !target.classList.contains("is-selected")) target.click();
+  if (list === tiles && !multiHand() && !target.classList.contains("is-selected")) target.click();
   target.focus();
   return true;
 }
@@ -254,7 +262,7 @@ function move(step, absolute = null) {
 function toHand() {
   const tile = selectedTile() ?? rovingHand();
   if (!tile) return false;
-  if (!tile.classList.contains("is-selected")) tile.click();
+  if (!multiHand() && !tile.classList.contains("is-selected")) tile.click();
   tile.focus();
   return true;
 }

@@ -3,7 +3,8 @@
 // language's own rules (Intl.ListFormat: "win", "win or play on", "win, declare a kong or
 // discard a tile"), and how to discard with the pointer at hand: "tap" on a touch screen,
 // "click" and "double-click" with a mouse (the hand's cards discard on a double click: kit.js).
-// A claim's question names its answers the same way ("win on it, pung it or pass?"), and other
+// A claim's question names its answers the same way ("win on it, pung it or pass?"), the
+// exchange's the suits it may pass ("three characters or bamboo tiles"), and other
 // pages say their gestures by the pointer too (byPointer: the calculators' texts).
 // Texts: app.prompt.* (the options app.prompt.opt.*, the leads app.prompt.lead.*, claims
 // app.prompt.claim.*).
@@ -68,6 +69,16 @@ export function claimAsk(answers, { rob = false, after = "" } = {}) {
   const ask = t("app.prompt.claim.ask",
     { options: orList(names.map((n) => t(`app.prompt.claim.opt.${n}`))) });
   return sentences(ask.charAt(0).toLocaleUpperCase(getLanguage()) + ask.slice(1), after);
+}
+
+/**
+ * The exchange's question (Sichuan's exchange of three): three tiles of one of the ``suits`` it
+ * offers (their names, as alternatives), where they go (``where``, a phrase), and how to choose
+ * them with this screen's pointer.
+ */
+export function exchangeAsk(suits, where) {
+  return sentences(t("app.prompt.exchange.ask", { suits: orList(suits), where }),
+    t(`app.prompt.exchange.how.${isTouch() ? "touch" : "mouse"}`));
 }
 
 /** Sentences one after another, the empty ones left out. */

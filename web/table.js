@@ -8,6 +8,8 @@ import { tileEl, backEl, faceOfId, faceKey, tileName, suitName, windName, SUIT_C
 import { t } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
 import { claimAsk, turnOptions, turnPrompt } from "./prompts.js";
+import { choosing, exchangeBadge, exchangeEventText, exchangeNote, exchangePrompt, exchangeWaiting,
+  handTile as exchangeTile } from "./exchange.js";
 import { seatNames, meldEventText, logPanel, discardRiver, playable, handOrder, renderTable as kitTable, isActing,
   actButton, inOrder, claimPrompt, settlementPanel, settlementLower, paymentsSection, paymentRow } from "./kit.js";
 
@@ -32,6 +34,9 @@ export function eventText(ev, names, state, prev = null) {
       return [names.say("app.ev.deal", s), " ", zh("庄")];
     case "declared":
       return names.say("app.ev.declared", s);
+    case "exchange_selected":
+    case "exchanged":
+      return exchangeEventText(ev, names);
     case "missing_suits":
       return [t("app.ev.missingSuits"), " ", zh("缺"), ": ",
         ev.suits.map((x, i) => `${names.name(i)} ${suitName(x)}`).join(", ")];
@@ -161,6 +166,8 @@ function mahjongBadges(view, s) {
     zh("缺"), " ", zh(SUIT_CHARS[p.missing_suit]), ` ${suitName(p.missing_suit)}`));
   } else if (st.phase === "declare") {
     status.push(h("span", { class: "badge badge--muted" }, t(p.declared ? "app.mj.suitChosen" : "app.mj.choosing")));
+  } else if (st.phase === "exchange") {
+    status.push(exchangeBadge(p));
   }
   if (p.locked) {
     status.push(h("span", { class: "badge badge--locked", "data-testid": "locked-badge",
@@ -192,6 +199,7 @@ function compass(view, names) {
   });
   let turn;
   if (st.phase === "declare") turn = t("app.mj.choosingSuits");
+  else if (st.phase === "exchange") turn = t("app.exchange.compass");
   else if (st.phase === "over") turn = t(st.result?.exhausted && !st.result.payments.length ? "app.turn.draw" : "app.turn.over");
   else if (st.phase === "claim") {
     turn = t("app.turn.claims", { whose: names.poss(st.claim.from), card: tileName(st.claim.card.face) });
@@ -212,6 +220,13 @@ function compass(view, names) {
 // ------------------------------------------------------------------ prompts
 
 function declarePrompt(view, ctx) {
+  const prompt = suitPrompt(view, ctx);
+  const note = exchangeNote(view); // the exchange just made (OPT-SC-1.4: declared on the hand after it)
+  if (note) prompt.querySelector(".prompt__text").append(h("p", { class: "prompt__hint" }, note));
+  return prompt;
+}
+
+function suitPrompt(view, ctx) {
   const me = view.state.players[view.seat];
   const counts = { m: 0, p: 0, s: 0 };
   for (const c of me.hand ?? []) counts[c.face[1]] += 1;
@@ -278,19 +293,30 @@ function myHand(view, ctx, names, discardable) {
   if (outOfPlay(p)) return shownHand(p, "lg");
   const drawnId = st.drawn?.id;
   const cards = handOrder(p.hand, st.drawn, ctx.sortDrawn, sortTiles);
+  const multi = choosing(view, ctx); // Sichuan's exchange: three tiles chosen at once
   const hand = h("div", { class: "hand hand--mine", "data-testid": "hand", role: "group",
-    "aria-label": t("app.me.hand") });
+    "aria-label": t("app.me.hand"), "data-multi": multi ? "true" : "false" });
   cards.forEach((c) => {
     if (c.id === drawnId && !ctx.sortDrawn) hand.append(h("span", { class: "hand__gap", "aria-hidden": "true" }));
+    const ex = (st.options?.exchange_three ?? "off") !== "off" ? exchangeTile(view, ctx, c.id) : null;
+    if (multi) { // a tile to choose or put back (only towards a legal selection), never to discard
+      const el = tileEl(c.face, { tag: "button", size: "lg", label: [tileName(c.face), ...ex.note].filter(Boolean).join(", "),
+        cls: ex.cls.trim(), data: { testid: "hand-tile", id: c.id, legal: ex.pick ? "true" : "false", key: `tile-${c.id}` } });
+      el.setAttribute("aria-pressed", ex.picked ? "true" : "false");
+      if (ex.pick) el.addEventListener("click", ex.pick);
+      else el.disabled = true;
+      hand.append(el);
+      return;
+    }
     const legal = discardable.has(c.id);
     const selected = legal && ctx.selected === c.id;
     const missing = p.missing_suit && c.face[1] === p.missing_suit;
     const label = [tileName(c.face), c.id === drawnId ? t("app.me.justDrawn") : "",
-      missing ? t("app.me.missingSuit") : ""].filter(Boolean).join(", ");
+      missing ? t("app.me.missingSuit") : "", ...(ex?.note ?? [])].filter(Boolean).join(", ");
     const el = tileEl(c.face, {
       tag: "button", size: "lg", label,
       cls: `${legal ? "is-legal" : ""}${selected ? " is-selected" : ""}${missing ? " is-missing" : ""}`
-        + `${c.id === drawnId ? " is-drawn" : ""}`,
+        + `${c.id === drawnId ? " is-drawn" : ""}${ex?.cls ?? ""}`,
       data: { testid: "hand-tile", id: c.id, legal: legal ? "true" : "false", key: `tile-${c.id}` },
     });
     hand.append(playable(el, c.id, legal, selected, ctx));
@@ -350,11 +376,12 @@ const MAHJONG = {
   tilesBox: "seat__tiles",
   hand: myHand,
   centre: (view, ctx, names) => h("div", { class: "centre" }, compass(view, names), logPanel(view, names, eventText)),
-  prompts: { declare: declarePrompt, claim: mahjongClaim },
-  waiting(view) {
+  prompts: { declare: declarePrompt, claim: mahjongClaim, exchange: exchangePrompt },
+  waiting(view, names) {
     const st = view.state;
     if (outOfPlay(st.players[view.seat])) return t("app.mj.wonPlayOn");
-    if (st.phase === "declare") return st.to_act ? "…" : t("app.mj.waitingSuits");
+    if (st.phase === "exchange") return st.to_act ? "…" : exchangeWaiting(view, names);
+    if (st.phase === "declare") return st.to_act ? "…" : [t("app.mj.waitingSuits"), " ", exchangeNote(view)];
     return null;
   },
   turn: mahjongTurn,

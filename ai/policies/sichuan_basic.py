@@ -2,6 +2,10 @@
 
 Decisions, in order (rules ids from ``shared/rules/sichuan.md``):
 
+- with exchange three (rules/options.md OPT-SC-1), pass three tiles of the suit it will not
+  keep: the suit it would declare missing (below) among those with three tiles or more, so the
+  declaration after the exchange is natural; of it the least useful tiles, isolated ones
+  first, then those nearest an edge (a neighbour gains least from them);
 - declare the missing suit (SC-3.1) it holds fewest tiles of; ties go to the suit with the
   fewest melds, pairs and partial melds, then to the first offered;
 - win whenever a win is legal (self-draw, discard or robbing a kong);
@@ -122,17 +126,40 @@ class _Seat:
 
 # ------------------------------------------------------------------ decisions
 
-def _declare(view: dict, legal: list[dict]) -> dict:
-    me = view["players"][view["seat"]]
+def _hand_counts(view: dict) -> list[int]:
     c = [0] * NUM
-    for t in me["hand"] or ():
+    for t in view["players"][view["seat"]]["hand"] or ():
         c[parse_face(t["face"])] += 1
+    return c
 
-    def key(a: dict) -> tuple[int, int, int]:
-        s = SUITS.index(a["suit"])
-        suit = tuple(c[9 * s:9 * s + 9])
-        shape = max(2 * m + t + p for m, t, p in suit_blocks(suit))
-        return sum(suit), shape, s
+
+def _shape(suit: Counts) -> int:
+    """How much one suit's counts are worth: the most of 2 per meld + 1 per partial or pair."""
+    return max(2 * m + t + p for m, t, p in suit_blocks(suit))
+
+
+def suit_key(c: list[int] | Counts, s: int) -> tuple[int, int, int]:
+    """Smaller is the suit to give up (SC-3.1's declaration, OPT-SC-1's exchange): fewest
+    tiles, then the worst shape, then the first suit."""
+    suit = tuple(c[9 * s:9 * s + 9])
+    return sum(suit), _shape(suit), s
+
+
+def _declare(view: dict, legal: list[dict]) -> dict:
+    c = _hand_counts(view)
+    return min(legal, key=lambda a: suit_key(c, SUITS.index(a["suit"])))
+
+
+def _exchange(view: dict, legal: list[dict]) -> dict:
+    """OPT-SC-1: three tiles of the suit it will not keep (``suit_key`` among the suits
+    offered, those of three tiles or more): isolated tiles first, then edge tiles."""
+    c = tuple(_hand_counts(view))
+    face_of = {t["id"]: parse_face(t["face"]) for t in view["players"][view["seat"]]["hand"]}
+
+    def key(a: dict) -> tuple[tuple[int, int, int], int, int, list[int]]:
+        given = [face_of[t] for t in a["cards"]]
+        isolated = sum(_isolation(_add(c, f, -1), f) == 0 for f in given)
+        return suit_key(c, given[0] // 9), -isolated, sum(_edge(f) for f in given), given
 
     return min(legal, key=key)
 
@@ -217,10 +244,12 @@ def basic(view: dict, legal: list[dict], rng: random.Random) -> dict:
             return a
     if legal[0]["type"] == "declare_missing":
         return _declare(view, legal)
+    if legal[0]["type"] == "exchange":
+        return _exchange(view, legal)
     me = _Seat(view)
     if view.get("phase") == "claim":
         return _claim(view, me, legal)
     return _turn(me, legal)
 
 
-__all__ = ["basic", "discard_key", "shanten", "standard_shanten", "ukeire"]
+__all__ = ["basic", "discard_key", "shanten", "standard_shanten", "suit_key", "ukeire"]

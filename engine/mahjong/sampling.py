@@ -10,7 +10,7 @@ events through the arguments of ``sample_table``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core import claims
@@ -68,6 +68,7 @@ def raw_event(e: JSON, own: RawEvent | None = None) -> tuple[Any, ...]:
 
 def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
                  known: Iterable[int] = (),
+                 in_hands: Mapping[int, Iterable[int]] | None = None,
                  fields: dict[str, Any] | None = None,
                  wins: Sequence[Any] = (),
                  payments: Sequence[Payment] = (),
@@ -79,13 +80,15 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
     """A ``game.state_class`` state whose view for ``view["seat"]`` is ``view``.
 
     ``known``: tile ids the view shows outside hands, melds, rivers and the claim (flowers,
-    indicators...); ``fields``: the game's own state fields; ``wins``/``payments``: those the
-    game can read back (the running scores are balanced after them); ``own_event``: its own
-    event decoding; ``turn``: the turn outside ``play``/``claim``; ``after_deal(state)``: fields
-    that depend on the dealt hands; ``kong_face_ok(seat, face)``: whether a face-down kong of
-    ``seat`` may be of ``face`` (``MahjongTable._kong_face_ok``); ``redeal(state, hands, wall,
-    drawn)``: the random hands, wall and drawn tile made to fit what the game knows of hands
-    besides their size (``MahjongTable._redealt``).
+    indicators...); ``in_hands``: tile ids the seat knows another seat's hand holds, by seat
+    (Sichuan's exchanged tiles), dealt there unless the view shows them elsewhere; ``fields``:
+    the game's own state fields; ``wins``/``payments``: those the game can read back (the
+    running scores are balanced after them); ``own_event``: its own event decoding; ``turn``:
+    the turn outside ``play``/``claim``; ``after_deal(state)``: fields that depend on the dealt
+    hands; ``kong_face_ok(seat, face)``: whether a face-down kong of ``seat`` may be of
+    ``face`` (``MahjongTable._kong_face_ok``); ``redeal(state, hands, wall, drawn)``: the
+    random hands, wall and drawn tile made to fit what the game knows of hands besides their
+    size (``MahjongTable._redealt``).
     """
     seat = check_view(view)
     players = view["players"]
@@ -107,6 +110,9 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
         seen.update(shown.get(s, ()))
         seen.update(t for m in melds[s] for t in m.tiles)
         seen.update(discards[s])
+    pinned = {s: [t for t in tiles if t not in seen][:players[s]["hand_count"]]
+              for s, tiles in (in_hands or {}).items() if s not in shown}
+    seen.update(t for tiles in pinned.values() for t in tiles)
     pool = [t for t in deck if t not in seen]
     rng.shuffle(pool)
     if face_down:
@@ -122,10 +128,13 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
         if s in shown:
             hands.append(shown[s])
             continue
-        hand = tuple(sorted(hand_pool[len(dealt):len(dealt) + p["hand_count"]]))
-        if len(hand) != p["hand_count"]:
+        own = pinned.get(s, [])
+        n_new = p["hand_count"] - len(own)
+        new = hand_pool[len(dealt):len(dealt) + n_new]
+        if len(new) != n_new:
             raise ValueError("the view shows more tiles than the game has")
-        dealt.update(hand)
+        dealt.update(new)
+        hand = tuple(sorted(own + new))
         hands.append(hand)
     wall = [t for t in pool if t not in dealt]
     # another seat's draws show no tile; its own view (in a search's playouts) shows one: any

@@ -419,8 +419,8 @@ class MahjongTable(ClaimGame):
 
     def hidden_cards(self, state: Any, seat: int | None) -> frozenset[int]:
         """The wall, the concealed hands of other players still in play and the other players'
-        concealed kongs, which lie face down (MCR-3.3, SC-4.3, NT-4.1); at the end of the deal
-        only the wall."""
+        concealed kongs, which lie face down (MCR-3.3, SC-4.3, NT-4.1), less the tiles it knows
+        of all the same (``_known_cards``); at the end of the deal only the wall."""
         hidden = set(state.wall)
         if state.phase != "over":
             for s in range(self.players):
@@ -428,16 +428,23 @@ class MahjongTable(ClaimGame):
                     if state.active(s):
                         hidden.update(state.hands[s])
                     hidden.update(t for m in state.melds[s] if m.concealed for t in m.tiles)
+            if seat is not None:
+                hidden.difference_update(self._known_cards(state, seat))
         return frozenset(hidden)
 
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
         """Re-deal what ``seat`` cannot see (the wall, other active hands, other seats'
-        concealed kongs); re-ask the claim of a seat whose answer its new hand cannot make."""
+        concealed kongs), leaving where they are the tiles it knows another hand holds
+        (``_known_in_hands``); re-ask the claim of a seat whose answer its new hand cannot
+        make."""
         if state.phase == "over":
             return state
         others = [s for s in range(self.players) if s != seat and state.active(s)]
+        known = {s: tiles for s, tiles in self._known_in_hands(state, seat).items()
+                 if s in others}
+        kept = {t for tiles in known.values() for t in tiles}
         pool = [t for t in state.wall if not self._wall_only(t)]
-        pool += [t for s in others for t in state.hands[s]]
+        pool += [t for s in others for t in state.hands[s] if t not in kept]
         hidden = self._face_down(state, seat)
         pool += [t for s, i in hidden for t in state.melds[s][i].tiles]
         rng.shuffle(pool)
@@ -445,8 +452,8 @@ class MahjongTable(ClaimGame):
         hands = list(state.hands)
         pos = 0
         for s in others:
-            n = len(state.hands[s])
-            hands[s] = tuple(sorted(pool[pos:pos + n]))
+            n = len(state.hands[s]) - len(known.get(s, ()))
+            hands[s] = tuple(sorted((*known.get(s, ()), *pool[pos:pos + n])))
             pos += n
         wall = pool[pos:] + [t for t in state.wall if self._wall_only(t)]
         rng.shuffle(wall)
@@ -633,6 +640,16 @@ class MahjongTable(ClaimGame):
 
     def _determinize_fields(self, state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
         return {}
+
+    def _known_in_hands(self, state: Any, seat: int) -> dict[int, tuple[int, ...]]:
+        """Tiles ``seat`` knows to be in another seat's concealed hand (Sichuan: the three it
+        passed in the exchange, OPT-SC-1.3), by seat; ``determinize`` leaves them there."""
+        return {}
+
+    def _known_cards(self, state: Any, seat: int) -> frozenset[int]:
+        """Tiles ``seat`` has seen that now lie hidden from it (Sichuan: the three it passed in
+        the exchange, OPT-SC-1.3): no view hides them from it, no hint counts them unseen."""
+        return frozenset()
 
     def _kong_face_ok(self, state: Any, seat: int, face: int) -> bool:
         """Whether ``seat`` could hold a concealed kong of ``face`` (Sichuan: not of its missing

@@ -10,12 +10,14 @@ payments are made and those hands scored.
 
 from __future__ import annotations
 
+import json
 import random
 from bisect import bisect_left
 from collections.abc import Hashable, Iterable
 from typing import Any
 
 from ..core.errors import IllegalAction
+from ..core.options import Options
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, WinRecord, headline
 from ..core.state import evolve
@@ -28,6 +30,7 @@ from ..mahjong import (
 )
 from ..mahjong.sampling import KONG_EVENTS
 from ..mahjong.table import MahjongTable, Meld, event, with_item, without
+from . import exchange as ex
 from .history import first_turn_hand, first_win_on_offer, kong_discard, kong_income, transfer
 from .options import OPTIONS, PRESETS
 from .river import locked_claims, locked_turn_actions, relock, winning_faces
@@ -101,22 +104,68 @@ class Sichuan(MahjongTable):
     option_specs = OPTIONS
     presets = PRESETS
 
-    # -------------------------------------------------------------- missing suit (SC-3)
+    # -------------------------------------------------------------- exchange three (OPT-SC-1)
+
+    def _deal_fields(self, options: Options, number: int, rng: random.Random) -> dict[str, Any]:
+        """OPT-SC-1.2, OPT-0.3: the exchange direction, drawn after the shuffle (``"random"``),
+        kept secret in the state until the tiles move."""
+        direction = ex.draw_direction(options, rng)
+        return {} if direction is None else {"exchange_direction": direction}
 
     def _start(self, state: State) -> State:
-        return evolve(state, phase="declare")
+        """OPT-SC-1.1: the exchange, when the match plays it, then the declaration (SC-3.1)."""
+        return evolve(state, phase="exchange" if ex.exchanging(state.options) else "declare")
+
+    def _exchange_apply(self, state: State, seat: int, action: Action) -> State:
+        """OPT-SC-1.1: a secret selection, final once made; OPT-SC-1.2: when all four have
+        selected, the twelve tiles move at once and the direction is public."""
+        picks = with_item(state.exchange_picks, seat, tuple(action["cards"]))
+        state = evolve(state, exchange_picks=picks,
+                       events=event(state, "exchange_selected", seat, None))
+        if any(p is None for p in picks):
+            return state
+        d = state.exchange_direction
+        assert d is not None, "an exchange phase without a direction"
+        hands = ex.moved(state.hands, picks, d)  # type: ignore[arg-type]
+        return evolve(state, hands=hands, phase="declare",  # OPT-SC-1.4
+                      events=event(state, "exchanged", None, None, d))
+
+    def _exchange_refusal(self, state: State, seat: int, action: Action) -> str:
+        """Why an ``exchange`` action is not listed: the rule it breaks, or the listed action
+        that passes the same faces."""
+        hand = state.hands[seat]
+        cards = action.get("cards")
+        pick = ex.canonical(hand, cards) if isinstance(cards, list) else None
+        if pick is None:
+            return ("'exchange' needs 'cards': three ids of tiles you hold, all of one suit "
+                    "(OPT-SC-1.1)")
+        same = json.dumps({"type": "exchange", "cards": list(pick)})
+        return f"name each face by its lowest ids in your hand: {same} passes the same tiles"
+
+    # -------------------------------------------------------------- missing suit (SC-3)
 
     def _phase_to_act(self, state: State) -> list[int]:
+        if state.phase == "exchange":
+            return [s for s in range(PLAYERS) if state.exchange_picks[s] is None]
         if state.phase == "declare":
             return [s for s in range(PLAYERS) if state.missing[s] is None]
         return []
 
     def _phase_actions(self, state: State, seat: int) -> list[Action]:
-        if state.phase != "declare" or not 0 <= seat < PLAYERS or state.missing[seat] is not None:
+        if not 0 <= seat < PLAYERS:
+            return []
+        if state.phase == "exchange":  # OPT-SC-1.1
+            if state.exchange_picks[seat] is not None:
+                return []
+            return [{"type": "exchange", "cards": list(p)}
+                    for p in ex.selections(state.hands[seat])]
+        if state.phase != "declare" or state.missing[seat] is not None:
             return []
         return [{"type": "declare_missing", "suit": s} for s in SUITS]  # SC-3.1
 
     def _phase_apply(self, state: State, seat: int, action: Action) -> State:
+        if state.phase == "exchange":
+            return self._exchange_apply(state, seat, action)
         missing = with_item(state.missing, seat, SUITS.index(action["suit"]))
         state = evolve(state, missing=missing)
         if any(m is None for m in missing):
@@ -133,6 +182,8 @@ class Sichuan(MahjongTable):
         return None
 
     def _refusal(self, state: State, seat: int, action: Action) -> str | None:
+        if action["type"] == "exchange":
+            return self._exchange_refusal(state, seat, action)
         if action["type"] == "discard" and self._forced_discards(state, seat):
             return (f"you must first discard the tiles of your missing suit "
                     f"{SUITS[state.missing[seat] or 0]} (SC-3.2)")
@@ -390,6 +441,8 @@ class Sichuan(MahjongTable):
             p["missing_suit"] = (SUITS[missing]
                                  if missing is not None and (all_declared or s == seat) else None)
             p.update(self.wins_view(state, s))
+        if ex.exchanging(state.options):
+            self._exchange_view(state, seat, view, events_from)
         for e, raw in zip(view["events"], state.events[events_from:], strict=True):
             if raw[0] == "missing_suits":
                 e["suits"] = [SUITS[x] for x in raw[3]]
@@ -408,11 +461,41 @@ class Sichuan(MahjongTable):
                 "win_pile": [self.card_json(t) for t in state.win_piles[seat]],
                 "locked": state.locked(seat)}
 
+    def _exchange_view(self, state: State, seat: int | None, view: JSON,
+                       events_from: int, everything: bool = False) -> None:
+        """OPT-SC-1.1, 1.3: who has selected is public; the tiles a seat selected, gave and
+        received are its own (``everything``: an open view shows every seat's); the direction
+        shows only in the ``exchanged`` event, once the tiles have moved."""
+        picks = state.exchange_picks
+
+        def cards(s: int | None) -> list[JSON] | None:
+            pick = picks[s] if s is not None else None
+            return None if pick is None else [self.card_json(t) for t in pick]
+
+        for p in view["players"]:
+            s = p["seat"]
+            p["exchange"] = {"selected": picks[s] is not None,
+                             "cards": cards(s) if everything or s == seat else None}
+        for e, raw in zip(view["events"], state.events[events_from:], strict=True):
+            if raw[0] == "exchange_selected" and (everything or raw[1] == seat):
+                e["cards"] = cards(raw[1])
+            elif raw[0] == "exchanged":
+                d = raw[3]
+                e["direction"] = ex.DIRECTION_NAMES[d]
+                if everything:
+                    e["given"] = [cards(s) for s in range(PLAYERS)]
+                elif seat is not None:
+                    e["gave"] = cards(seat)
+                    e["received"] = cards(ex.giver(seat, d))
+
     def _open_details(self, state: State, view: JSON) -> None:
-        """An open view (a replay) shows every missing suit, even before all four have declared."""
+        """An open view (a replay) shows every missing suit, even before all four have declared,
+        and every seat's exchange."""
         for p in view["players"]:
             missing = state.missing[p["seat"]]
             p["missing_suit"] = SUITS[missing] if missing is not None else None
+        if ex.exchanging(state.options):
+            self._exchange_view(state, None, view, 0, everything=True)
 
     def _determinize_fields(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         """Others' declarations are secret until all are made: redraw them."""
@@ -420,6 +503,52 @@ class Sichuan(MahjongTable):
             return {}
         return {"missing": tuple(m if s == seat or m is None else rng.randrange(3)
                                  for s, m in enumerate(state.missing))}
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """The table's re-deal, then the exchange as ``seat`` knows it (OPT-SC-1)."""
+        new = super().determinize(state, seat, rng)
+        if new.phase == "over" or new.exchange_direction is None:
+            return new
+        return evolve(new, **self._secret_exchange(new, seat, rng))
+
+    def _secret_exchange(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+        """OPT-SC-1.1: before the tiles move, others' selections are redrawn from their re-dealt
+        hands and a ``"random"`` direction is redrawn; after, ``seat`` knows only what it gave
+        and received: the others' selections become ``()`` (made, tiles unknown)."""
+        picks = state.exchange_picks
+        d = state.exchange_direction
+        assert d is not None
+        if state.phase == "exchange":
+            picks = tuple(p if s == seat or p is None else ex.random_pick(state.hands[s], rng)
+                          for s, p in enumerate(picks))
+            if state.options.exchange_three == "random":
+                d = rng.choice(sorted(ex.DIRECTION_NAMES))
+        else:
+            picks = tuple(p if s in (seat, ex.giver(seat, d)) else ()
+                          for s, p in enumerate(picks))
+        return {"exchange_picks": picks, "exchange_direction": d}
+
+    def _passed(self, state: State, seat: int) -> tuple[int, tuple[int, ...]] | None:
+        """OPT-SC-1.3: the seat ``seat`` gave to and the three tiles it gave, once they moved."""
+        pick = state.exchange_picks[seat]
+        d = state.exchange_direction
+        if state.phase == "exchange" or d is None or not pick:
+            return None
+        return ex.receiver(seat, d), pick
+
+    def _known_cards(self, state: State, seat: int) -> frozenset[int]:
+        """The tiles ``seat`` passed: it saw them (they are in its dealt hand)."""
+        passed = self._passed(state, seat)
+        return frozenset(passed[1]) if passed else frozenset()
+
+    def _known_in_hands(self, state: State, seat: int) -> dict[int, tuple[int, ...]]:
+        """The tiles ``seat`` passed stay known to be in its receiver's hand until they show up
+        in play."""
+        passed = self._passed(state, seat)
+        if passed is None:
+            return {}
+        to, pick = passed
+        return {to: tuple(t for t in pick if t in state.hands[to])}
 
     def _kong_face_ok(self, state: State, seat: int, face: int) -> bool:
         """SC-3.2: no kong of the missing suit (its tiles must go first)."""

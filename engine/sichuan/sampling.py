@@ -1,5 +1,7 @@
 """A Sichuan state consistent with one seat's view (``engine/mahjong/sampling.py`` does the
-table): the declared missing suits (others' drawn at random while they are secret, SC-3.1),
+table): the exchange of three (others' selections and a ``"random"`` direction drawn while they
+are secret; afterwards the tiles the seat passed stay in its receiver's hand until they show up,
+OPT-SC-1), the declared missing suits (others' drawn at random while they are secret, SC-3.1),
 the wins so far (SC-6.2: play goes on after them) and the kong payments, re-read from the events
 because an exhausted wall refunds them (SC-9.4, SC-10.1), with the call transfers that moved
 some of them on (OPT-SC-6.3: never refunded); in Blood River the win piles (public) and each
@@ -8,6 +10,8 @@ other locked hand dealt as a hand that still wins on its winning faces (OPT-SC-2
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from ..core.protocol import JSON
 from ..core.result import Payment
@@ -15,9 +19,11 @@ from ..core.sampling import ids
 from ..core.state import evolve
 from ..mahjong import SUITS
 from ..mahjong.sampling import sample_table
+from . import exchange as ex
 from .game import KONG_PAYMENT, Sichuan
 from .history import KONG_KIND as _KONG_KIND
 from .history import TRANSFER
+from .options import EXCHANGE_DIRECTIONS
 from .river import relock
 from .state import State, Win
 
@@ -25,7 +31,41 @@ from .state import State, Win
 def _own_event(e: JSON) -> tuple | None:
     if e["type"] == "missing_suits":
         return ("missing_suits", None, None, [SUITS.index(x) for x in e["suits"]])
+    if e["type"] == "exchange_selected":  # its cards are the exchange's, not the event's
+        return ("exchange_selected", e["seat"], None)
+    if e["type"] == "exchanged":
+        return ("exchanged", None, None, EXCHANGE_DIRECTIONS[e["direction"]])
     return None
+
+
+def _exchange(view: JSON, rng: random.Random) -> tuple[dict[str, Any], dict[int, list[int]],
+                                                       Callable[[State], dict[str, Any]] | None]:
+    """OPT-SC-1 as the seat knows it: the state's exchange fields, the tiles it passed by the
+    hand that holds them, and (before the tiles move) the others' selections drawn from their
+    sampled hands."""
+    players = view["players"]
+    if "exchange" not in players[0]:
+        return {}, {}, None
+    seat = view["seat"]
+    moved = next((e for e in view["events"] if e["type"] == "exchanged"), None)
+    mine = players[seat]["exchange"]["cards"]
+    own = tuple(ids(mine)) if mine is not None else None
+    if moved is None:  # OPT-SC-1.1: the others' selections and a random direction are secret
+        value = view["options"]["exchange_three"]
+        d = rng.choice(sorted(ex.DIRECTION_NAMES)) if value == "random" \
+            else EXCHANGE_DIRECTIONS[value]
+
+        def picks(state: State) -> dict[str, Any]:
+            return {"exchange_picks": tuple(
+                own if s == seat else ex.random_pick(state.hands[s], rng)
+                if p["exchange"]["selected"] else None for s, p in enumerate(players))}
+        return {"exchange_direction": d}, {}, picks
+    d = EXCHANGE_DIRECTIONS[moved["direction"]]
+    received = tuple(ids(moved["received"]))
+    known = tuple(own if s == seat else received if s == ex.giver(seat, d) else ()
+                  for s in range(len(players)))
+    return ({"exchange_direction": d, "exchange_picks": known},
+            {ex.receiver(seat, d): list(ids(moved["gave"]))}, None)
 
 
 def _win(w: JSON) -> Win:
@@ -87,8 +127,10 @@ def sample(game: Sichuan, view: JSON, rng: random.Random) -> State:
         for p in view["players"])
     wins = sorted((w for p in view["players"] for w in p["wins"]), key=lambda w: w["order"])
     piles = tuple(ids(p["win_pile"]) for p in view["players"])
+    fields, in_hands, after_deal = _exchange(view, rng)
     state = sample_table(game, view, rng, known=[t for pile in piles for t in pile],
-                         fields={"missing": missing, "win_piles": piles},
+                         fields={"missing": missing, "win_piles": piles, **fields},
+                         in_hands=in_hands, after_deal=after_deal,
                          wins=[_win(w) for w in wins], payments=_kong_payments(view),
                          own_event=_own_event, turn=view["dealer"],
                          kong_face_ok=lambda s, f: missing[s] is None or f // 9 != missing[s],

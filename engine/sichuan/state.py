@@ -1,5 +1,5 @@
-"""Sichuan state values: the shared mahjong table plus the missing suits, the ready check and
-Blood River's win piles."""
+"""Sichuan state values: the shared mahjong table plus the exchange of three, the missing suits,
+the ready check and Blood River's win piles."""
 
 from __future__ import annotations
 
@@ -28,6 +28,12 @@ class Win:
 class State(TableState):
     missing: tuple[int | None, ...] = (None, None, None, None)
     """Each seat's declared missing suit (0 m, 1 p, 2 s), None until declared."""
+    exchange_picks: tuple[tuple[int, ...] | None, ...] = (None, None, None, None)
+    """OPT-SC-1: the three tile ids each seat selected to pass (None: not yet), kept after the
+    exchange as the record of what each gave; secret to its seat."""
+    exchange_direction: int | None = None
+    """OPT-SC-1.2: seat s gives to (s + d) % 4; fixed at the deal, public once the tiles move
+    (None: no exchange)."""
     ready: tuple[bool, ...] | None = None
     """At an exhausted wall: who was ready (SC-10.4)."""
     options: Options = DEFAULTS

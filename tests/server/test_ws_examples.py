@@ -10,22 +10,26 @@ import pytest
 
 from engine import get_game
 from engine.core.state import evolve, with_item
-from server.ws_examples import ACTIONS, OPTIONAL, RIVER, action_schemas, deal_messages
+from server.ws_examples import (
+    ACTIONS,
+    OPTION_EXAMPLES,
+    OPTIONAL,
+    RIVER,
+    action_schemas,
+    deal_messages,
+)
 from tests.sichuan.position import position
 
 DEALS = 80
 TYPES = {"card": int, "cards": list, "low": str, "suit": str, "bi": list}
 
 
-VARIANTS = {"sichuan": [None, {"blood_mode": "river"}]}
-"""House rules whose deals are played too (half of the deals each)."""
-
-
 def _seen(game: str) -> dict[str, list[dict]]:
-    """Every legal action of seeded deals of ``game``, by type; claims taken often."""
+    """Every legal action of seeded deals of ``game``, by type; claims taken often; every
+    other deal under the game's ``OPTION_EXAMPLES`` house rules, when it has some."""
     g = get_game(game)
+    variants = [None, *(o for name, o in OPTION_EXAMPLES if name == game)]
     seen: dict[str, list[dict]] = {}
-    variants = VARIANTS.get(game, [None])
     for seed in range(DEALS):
         options = variants[seed % len(variants)]
         state, rng = g.new_deal(seed, options=options), random.Random(seed)
@@ -73,9 +77,10 @@ def test_nantong_ready_is_as_catalogued() -> None:
     assert offered == [ACTIONS["nantong"]["ready"][1]]
 
 
-@pytest.mark.parametrize("game", sorted(ACTIONS))
-def test_example_messages_are_a_real_deal(game: str) -> None:
-    snapshot, update = deal_messages(game)
+@pytest.mark.parametrize(("game", "options"),
+                         [(g, None) for g in sorted(ACTIONS)] + OPTION_EXAMPLES)
+def test_example_messages_are_a_real_deal(game: str, options: dict | None) -> None:
+    snapshot, update = deal_messages(game, options)
     assert snapshot["legal"] and snapshot["match"]["state"]["to_act"]
     assert "events" not in update["match"]["state"]
     assert update["events_from"] == len(snapshot["match"]["state"]["events"])
@@ -88,6 +93,7 @@ def test_the_river_example_plays_a_locked_hand() -> None:
     """OPT-SC-2: the Blood River example's snapshot is seat 0 locked after a win, its win pile
     shown, its one legal action the discard of the tile it drew (OPT-SC-2.3)."""
     snapshot, update = deal_messages(*RIVER)
+    assert RIVER in OPTION_EXAMPLES
     state = snapshot["match"]["state"]
     me = state["players"][0]
     assert snapshot["match"]["options"]["blood_mode"] == "river"
@@ -106,3 +112,13 @@ def test_a_named_win_fits_the_schema() -> None:
     state = evolve(state, options=g.options({"blood_mode": "river"}))
     named = [a for a in g.legal_actions(state, 0) if a["type"] == "win"]
     assert len(named) == 14 and all(set(a) == {"type", "card"} for a in named)
+
+
+def test_the_exchange_example_shows_the_exchange() -> None:
+    """OPT-SC-1: the Sichuan deal under exchange_three shows seat 0 choosing its three, then the
+    exchanged event with the direction and its own tiles given and received."""
+    snapshot, update = deal_messages("sichuan", {"exchange_three": "random"})
+    assert snapshot["match"]["state"]["phase"] == "exchange"
+    assert {a["type"] for a in snapshot["legal"]} == {"exchange"}
+    moved = [e for e in update["events"] if e["type"] == "exchanged"]
+    assert len(moved) == 1 and set(moved[0]) == {"type", "seat", "direction", "gave", "received"}

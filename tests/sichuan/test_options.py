@@ -54,13 +54,13 @@ def test_sichuan_options_and_their_defaults():
     """OPT-0.1: the options the engine plays, every key filled in; a missing key takes
     its default; ``null`` is the uncapped fan cap."""
     assert G.options() == DEFAULTS
-    assert DEFAULTS.to_json() == {"dian_gang_hua": "self_draw", "fan_cap": 5,
-                                  "self_draw_bonus": "base", "call_transfer": "off",
+    assert DEFAULTS.to_json() == {"dian_gang_hua": "self_draw", "exchange_three": "off",
+                                  "fan_cap": 5, "self_draw_bonus": "base", "call_transfer": "off",
                                   "extra_fans": [], "blood_mode": "battle"}
     assert G.options({"fan_cap": None}).fan_cap is None
     assert [o.to_json()["key"] for o in G.option_specs] == [
-        "fan_cap", "self_draw_bonus", "dian_gang_hua", "call_transfer", "extra_fans",
-        "blood_mode"]
+        "exchange_three", "blood_mode", "fan_cap", "self_draw_bonus", "dian_gang_hua",
+        "call_transfer", "extra_fans"]
 
 
 @pytest.mark.parametrize(("raw", "key"), [
@@ -72,7 +72,7 @@ def test_sichuan_options_and_their_defaults():
     ({"self_draw_bonus": "double"}, "self_draw_bonus"),
     ({"dian_gang_hua": "all"}, "dian_gang_hua"),
     ({"min_points": 8}, "min_points"),            # MCR's key
-    ({"exchange_three": "random"}, "exchange_three"),  # not played by the engine yet
+    ({"exchange_three": "left"}, "exchange_three"),
 ])
 def test_a_bad_option_is_refused_naming_its_key(raw, key):
     """OPT-0.1: a value outside the allowed set, another game's key, or an option the engine
@@ -91,7 +91,7 @@ def test_every_view_carries_the_options_and_a_hand_made_state_has_the_defaults()
     state = G.new_deal(5, options=options)
     options["extra_fans"] = ["menqing_zhongzhang", "tian_di_hu"]  # in the option's own order
     for seat in (None, 0, 1, 2, 3):
-        assert G.view(state, seat)["options"] == options
+        assert G.view(state, seat)["options"] == {"exchange_three": "off", **options}
     assert G.sample(G.view(state, 1), __import__("random").Random(2)).options == state.options
     assert position({0: "1m"})[0].options == DEFAULTS
 
