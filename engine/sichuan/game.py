@@ -237,8 +237,9 @@ class Sichuan(MahjongTable):
     def _redealt(self, state: State, seat: int, hands: list[tuple[int, ...]], wall: list[int],
                  drawn: int | None, rng: random.Random
                  ) -> tuple[list[tuple[int, ...]], list[int], int | None]:
-        """Another seat's locked hand re-dealt is still ready on every face it has won on."""
-        return relock(state, seat, hands, wall, drawn, rng)
+        """Another seat's locked hand re-dealt is still ready on every face it has won on, and
+        holds what ``seat`` knows it holds (``_known_in_hands``)."""
+        return relock(state, seat, hands, wall, drawn, rng, self._known_in_hands(state, seat))
 
     # -------------------------------------------------------------- what may be claimed and won
 

@@ -12,7 +12,7 @@ hand that wins on every tile it has won on (the win pile is public, OPT-SC-2.2 a
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..core.protocol import Action
@@ -93,11 +93,12 @@ READY_TRIES = 60
 
 
 def ready_hand(pool: Sequence[int], size: int, n_melds: int, missing: int | None,
-               wins: Sequence[int], rng: random.Random) -> list[int] | None:
+               wins: Sequence[int], rng: random.Random,
+               keep: Collection[int] = ()) -> list[int] | None:
     """``size`` tile ids from ``pool`` (3k+1 of them) forming a hand that every face of
     ``wins`` completes (the faces a locked hand has won on, OPT-SC-2.3 keeps them its waits),
     or None when the random tries find none. Standard shapes only, built block by block around
-    the first winning face."""
+    the first winning face; of each face it takes the ids of ``keep`` first."""
     by_face: dict[int, list[int]] = {}
     for t in pool:
         if missing is None or (t >> 2) // 9 != missing:
@@ -107,7 +108,7 @@ def ready_hand(pool: Sequence[int], size: int, n_melds: int, missing: int | None
         return None
     for _ in range(READY_TRIES):
         counts = [len(by_face.get(f, ())) for f in range(FACES)]
-        faces = _blocks(counts, sets, wins[0], rng)
+        faces = _blocks(counts, sets, wins[0], rng, [t >> 2 for t in keep])
         if faces is None:
             continue
         faces.remove(wins[0])
@@ -116,8 +117,14 @@ def ready_hand(pool: Sequence[int], size: int, n_melds: int, missing: int | None
             hand_counts[f] += 1
         if all(_completes(hand_counts, n_melds, w) for w in wins):
             left = {f: list(ts) for f, ts in by_face.items()}
-            return sorted(left[f].pop(rng.randrange(len(left[f]))) for f in faces)
+            return sorted(_take(left[f], keep, rng) for f in faces)
     return None
+
+
+def _take(ids: list[int], keep: Collection[int], rng: random.Random) -> int:
+    """One of ``ids`` (removed from it): one of ``keep`` if any is there, else any."""
+    kept = [i for i, t in enumerate(ids) if t in keep]
+    return ids.pop(kept[0] if kept else rng.randrange(len(ids)))
 
 
 def _completes(counts: list[int], n_melds: int, face: int) -> bool:
@@ -130,9 +137,12 @@ def _completes(counts: list[int], n_melds: int, face: int) -> bool:
     return ok
 
 
-def _blocks(counts: list[int], sets: int, face: int, rng: random.Random) -> list[int] | None:
+def _blocks(counts: list[int], sets: int, face: int, rng: random.Random,
+            wanted: Sequence[int] = ()) -> list[int] | None:
     """Faces of ``sets`` melds and a pair drawn from ``counts`` (copies available per face),
-    one of them holding ``face`` (which ``counts`` must then also hold one more of)."""
+    one of them holding ``face`` (which ``counts`` must then also hold one more of); blocks
+    holding a face of ``wanted`` still missing are drawn first."""
+    need = list(wanted)
     counts = list(counts)
     counts[face] += 1  # the winning tile itself comes from outside the pool
     out: list[int] = []
@@ -146,6 +156,8 @@ def _blocks(counts: list[int], sets: int, face: int, rng: random.Random) -> list
         faces = _faces(block)
         for f in faces:
             counts[f] -= 1
+            if f in need:
+                need.remove(f)
         out += faces
         pair_done = pair_done or block[0] == "pair"
         if len(out) == 3 * sets + 2:
@@ -157,7 +169,8 @@ def _blocks(counts: list[int], sets: int, face: int, rng: random.Random) -> list
             options += [("pair", f) for f in range(FACES) if counts[f] >= 2]
         if not options:
             return None
-        block = rng.choice(options)
+        useful = [b for b in options if any(f in need for f in _faces(b))]
+        block = rng.choice(useful or options)
 
 
 def _faces(block: tuple[str, int]) -> list[int]:
@@ -176,12 +189,16 @@ def _fits(counts: list[int], block: tuple[str, int]) -> bool:
 
 
 def relock(state: State, seat: int, hands: list[tuple[int, ...]], wall: list[int],
-           drawn: int | None, rng: random.Random
+           drawn: int | None, rng: random.Random,
+           keep: Mapping[int, Collection[int]] | None = None
            ) -> tuple[list[tuple[int, ...]], list[int], int | None]:
     """Hands and a wall dealt at random for ``seat`` (``determinize``, the sampler), with each
     other seat's locked hand dealt anew from its tiles and the wall as a hand that every face
     it has won on completes (OPT-SC-2.3: its waits never change); the seat to act keeps one
-    more tile, its drawn one. A hand no random try fits keeps what it was dealt."""
+    more tile, its drawn one. ``keep``: tiles ``seat`` knows a hand holds (the three it passed
+    in an exchange, OPT-SC-1.3), which the new hand must hold too. A hand no random try fits
+    keeps what it was dealt."""
+    keep = keep or {}
     hands, wall = list(hands), list(wall)
     for s in range(len(hands)):
         if s == seat or not state.locked(s):
@@ -189,9 +206,10 @@ def relock(state: State, seat: int, hands: list[tuple[int, ...]], wall: list[int
         with_drawn = state.phase == "play" and state.turn == s and drawn is not None
         pool = list(hands[s]) + wall
         won = [w.tile >> 2 for w in state.wins if w.seat == s]
+        must = set(keep.get(s, ()))
         new = ready_hand(pool, len(hands[s]) - with_drawn, len(state.melds[s]),
-                         state.missing[s], won, rng)
-        if new is None:
+                         state.missing[s], won, rng, must)
+        if new is None or not must <= set(new):
             continue
         used = set(new)
         rest = [t for t in pool if t not in used]

@@ -135,7 +135,8 @@ def sample(game: Sichuan, view: JSON, rng: random.Random) -> State:
                          own_event=_own_event, turn=view["dealer"],
                          kong_face_ok=lambda s, f: missing[s] is None or f // 9 != missing[s],
                          redeal=lambda st, hands, wall, drawn: relock(
-                             st, view["seat"], hands, wall, drawn, rng))
+                             st, view["seat"], hands, wall, drawn, rng,
+                             game._known_in_hands(st, view["seat"])))
     # OPT-SC-2.2: a Blood River win's tile lies in a win pile, not among the taken tiles
     pile_tiles = {t for pile in piles for t in pile}
     return evolve(state, taken=tuple(t for t in state.taken if t not in pile_tiles))

@@ -467,3 +467,20 @@ def test_ready_hand_builds_a_hand_for_every_won_face():
         if hand is not None:
             assert {parse_face("3m"), parse_face("6m")} <= winning_faces(hand, 0, 1)
     assert ready_hand([0, 1, 2], 13, 0, 1, [0], random.Random(0)) is None
+
+
+def test_a_locked_receiver_keeps_the_tiles_it_was_passed():
+    """OPT-SC-2.3 with OPT-SC-1.3: seat 1 passed seat 0 its three 2m before seat 0 won; re-dealt
+    for seat 1, seat 0's locked hand is still ready on 4s and still holds those three tiles."""
+    from engine.sichuan import exchange as ex
+    state, _ = locked({0: TWO_WAITS, 1: "1m"}, 0, "4s", turn=1, drawn="1m", missing="pppp")
+    d = next(d for d in ex.DIRECTION_NAMES if ex.receiver(1, d) == 0)
+    passed = tuple(t for t in state.hands[0] if faces([t]) == "2m")
+    state = evolve(state, options=G.options({"blood_mode": "river",
+                                             "exchange_three": ex.DIRECTION_NAMES[d]}),
+                   exchange_direction=d,
+                   exchange_picks=tuple(passed if s == 1 else () for s in range(4)))
+    for k in range(10):
+        sampled = G.determinize(state, 1, random.Random(k))
+        assert set(passed) <= set(sampled.hands[0])
+        assert parse_face("4s") in winning_faces(sampled.hands[0], 0, 1)
