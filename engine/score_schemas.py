@@ -61,10 +61,10 @@ def _flags(names: tuple[str, ...]) -> JSON:
 
 def _options(specs: Sequence[Option]) -> JSON:
     """``options``: the game's house rules the hand is scored under, each key optional."""
-    return {"options": _object({o.key: o.schema() | {"default": o.to_json()["default"]}
-                                for o in specs},
-                               what="house-rule options (rules/options.md); a missing key takes "
-                                    "its default")}
+    keys = _object({o.key: o.schema() | {"default": o.to_json()["default"]} for o in specs})
+    return {"options": {"anyOf": [keys, {"type": "null"}],
+                        "description": "house-rule options (rules/options.md); a missing key "
+                                       "takes its default, null or {} every default"}}
 
 
 def _sized(melds: int, concealed: int, also: JSON | None = None) -> JSON:
@@ -159,9 +159,16 @@ PAOHUZI = _object({
     "winning_card": {"anyOf": [_PH_CARD, {"type": "null"}],
                      "description": "the card won on; null or absent: the hand is complete as "
                                     "given"},
-    **_flags(("own_reveal", "heavenly", "dealer")),
+    **_flags(("own_reveal", "heavenly", "dealer", "last_card")),
+    "turned_card": {"anyOf": [_PH_CARD, {"type": "null"}],
+                    "description": "xing 'turn' (OPT-PH-5.1): the card turned from the stock "
+                                   "after the win; needed under that option unless last_card "
+                                   "(then the winning card is turned), refused otherwise"},
     **_options(PAOHUZI_OPTIONS),
-}, (), "A Paohuzi hand (see engine/paohuzi/scoring.py); {} is an empty hand, which does not win",
+}, (), "A Paohuzi hand (see engine/paohuzi/scoring.py); {} is an empty hand, which does not "
+       "win. last_card: the winning card was the stock's last (海胡, OPT-PH-3.2). With options "
+       "the hand is settled as a match settles it: the grouping that pays most (OPT-PH-3.4), "
+       "名堂, xing and each opponent's payment.",
     "PaohuziHand")
 
 

@@ -13,6 +13,7 @@ import { h, signed, zh } from "./dom.js";
 import { patternName, t } from "./i18n.js";
 import { byPointer } from "./prompts.js";
 import { footRow, itemsTable } from "./items.js";
+import { payoutTables } from "./phpay.js";
 import { tileEl, faceKey as tileKey } from "./tiles.js";
 import * as long from "./longcards.js";
 import * as word from "./wordcards.js";
@@ -22,6 +23,34 @@ const SUITED = [..."mps"].flatMap((s) => RANKS.map((r) => `${r}${s}`));
 const WINDS = ["E", "S", "W", "N"];
 const FLOWERS = ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8"];
 const WORDS = [..."xd"].flatMap((s) => [...RANKS, 10].map((v) => `${s}${v}`));
+/** Paohuzi's house rules the calculator offers (OPT-PH-1, 2, 3, 5, 6), each with its values,
+ *  the default first (mandatory pao, OPT-PH-4, changes no score). */
+const PH_RULES = [["min_huxi", ["15", "10"]], ["self_draw_bonus", ["none", "tun", "double"]],
+  ["mingtang", ["none", "red_black", "full"]], ["xing", ["off", "follow", "turn"]],
+  ["payment_cap", ["0", "20", "40", "60", "80", "100", "200", "400"]]];
+const PH_RULE_KEYS = new Set([...PH_RULES.map(([key]) => key), "turned_card"]);
+
+/** A Paohuzi house rule's value in words (calc.rules.*; numbers as they are, a cap of 0 none). */
+function phRuleValue(key, v) {
+  if (key === "payment_cap") return v === "0" ? t("calc.rules.no_cap") : v;
+  if (key === "min_huxi") return v;
+  return t(key === "self_draw_bonus" ? `calc.rules.bonus.${v}` : `calc.rules.${key}.${v}`);
+}
+
+/** Paohuzi's spec: the hand and situation, and the house rules that differ from the defaults
+ *  as ``options`` (none: the calculator as without rules); the turned card only under "turn"
+ *  and not on the stock's last card, where the winning card is turned (OPT-PH-5.1). */
+function phSpec(s) {
+  const sit = Object.fromEntries(Object.entries(s.sit).filter(([k]) => !PH_RULE_KEYS.has(k)));
+  const options = Object.fromEntries(PH_RULES.filter(([key, values]) => s.sit[key] !== values[0])
+    .map(([key]) => [key, /^\d+$/.test(s.sit[key]) ? Number(s.sit[key]) : s.sit[key]]));
+  const turned = options.xing === "turn" && !sit.last_card && s.sit.turned_card !== "none";
+  return {
+    groups: s.groups.map((g) => ({ type: g.kind, cards: g.cards })),
+    concealed: s.hand, ...(s.win ? { winning_card: s.win } : {}), ...sit,
+    ...(turned ? { turned_card: s.sit.turned_card } : {}), ...(Object.keys(options).length ? { options } : {}),
+  };
+}
 
 // ------------------------------------------------------------------ drawing cards per family
 
@@ -174,14 +203,19 @@ const GAMES = {
     handSizeIsMax: true,
     needsWin: () => false,
     situation: [{ kind: "flag", key: "own_reveal" }, { kind: "flag", key: "heavenly" },
-      { kind: "flag", key: "dealer" }],
-    defaults: { own_reveal: false, heavenly: false, dealer: false },
-    spec: (s) => ({
-      groups: s.groups.map((g) => ({ type: g.kind, cards: g.cards })),
-      concealed: s.hand, ...(s.win ? { winning_card: s.win } : {}), ...s.sit,
-    }),
+      { kind: "flag", key: "dealer" }, { kind: "flag", key: "last_card", title: "calc.sit.ph_last_card" },
+      // house rules (shared/rules/options.md OPT-PH): sent as the spec's options when one is set
+      ...PH_RULES.map(([key, values]) => ({ kind: "select", key, options: values, rule: true,
+        label: (v) => phRuleValue(key, v) })),
+      { kind: "select", key: "turned_card", options: ["none", ...WORDS], rule: true,
+        when: (sit) => sit.xing === "turn" && !sit.last_card,
+        label: (v) => (v === "none" ? t("calc.sit.turned_none") : word.cardName(v)) }],
+    defaults: { own_reveal: false, heavenly: false, dealer: false, last_card: false, turned_card: "none",
+      ...Object.fromEntries(PH_RULES.map(([key, values]) => [key, values[0]])) },
+    spec: (s) => phSpec(s),
     result: (res, page) => scoredResult("paohuzi", res, page),
-    summary: (r) => t("calc.summary.paohuzi", { huxi: r.huxi, tun: r.tun }),
+    summary: (r) => (r.payment === undefined ? t("calc.summary.paohuzi", { huxi: r.huxi, tun: r.tun })
+      : t("calc.summary.paohuzi_pay", { huxi: r.huxi, tun: r.tun, payment: r.payment })),
     // A big 壹贰叁, small 2-7-10 and 一二三, two kans, a peng on the table, won on 十.
     example: {
       hand: ["d1", "d2", "d3", "x2", "x7", "x10", "x1", "x2", "x3", "d5", "d5", "d5", "x8", "x8", "x8", "x4", "x5"],
@@ -631,7 +665,7 @@ class CalcPage {
   controls(list) {
     const s = this.s;
     return list.map((c) => {
-      const label = t(`calc.${c.rule ? "rules" : "sit"}.${c.key}`);
+      const label = t(c.title ?? `calc.${c.rule ? "rules" : "sit"}.${c.key}`);
       if (c.kind === "flag") {
         return h("label", { class: "calc__flag" },
           h("input", { type: "checkbox", "data-testid": `calc-flag-${c.key}`, checked: s.sit[c.key],
@@ -766,8 +800,9 @@ const AROUND = {
     foot: (res) => [
       totalRow(t("calc.paohuzi.total_huxi"), res.huxi),
       footRow(t("calc.paohuzi.minimum"), res.minimum, "calc-minimum"),
-      footRow(t("calc.paohuzi.tun"), res.tun, "calc-tun")],
-    after: (res) => [res.winning ? null : notWinning(res)],
+      footRow(t(res.payment === undefined ? "calc.paohuzi.tun" : "calc.paohuzi.tun_huxi"), res.tun, "calc-tun")],
+    after: (res, page) => [res.winning ? null : notWinning(res),
+      ...(res.winning ? payoutTables(res, { card: (f) => page.card(f, "small"), cls: "calc__table" }) : [])],
   },
   nantong: {
     score: (res, page) => res.players[page.s.current],

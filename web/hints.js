@@ -240,6 +240,8 @@ function itemLine(view, data, item) {
 function scoreText(data, score) {
   const parts = [amount(data.unit, score.total)];
   if (score.tun !== null && score.tun !== undefined && score.wins) parts.push(t("hints.tun", { count: score.tun }));
+  // Paohuzi under house rules: what each opponent would pay (OPT-0.4)
+  if (score.payment !== undefined && score.wins) parts.push(t("hints.pays", { n: score.payment }));
   if (!score.wins) parts.push(t("hints.noWin"));
   return parts.join(" · ");
 }

@@ -12,8 +12,11 @@ import { cardEl, backEl, cardName, cardChinese, faceKey, faceOfId } from "./word
 import { t } from "./i18n.js";
 import { footRow, itemsTable } from "./items.js";
 import { claimAsk, turnOptions, turnPrompt } from "./prompts.js";
+import { hasPayout, payoutTables } from "./phpay.js";
 
 const MINIMUM_HUXI = 15; // PH-5.1
+/** The huxi a win needs in this match (its min_huxi, OPT-PH-1), 15 as written. */
+const minimumOf = (st) => st.options?.min_huxi ?? MINIMUM_HUXI;
 
 /** Group kinds: the text is app.ph.group.<type>, the Chinese term stays beside it. */
 const GROUPS = { chi: "吃", peng: "碰", wei: "偎", pao: "跑", ti: "提", kan: "坎", pair: "" };
@@ -69,6 +72,8 @@ function eventText(ev, names) {
       return t("app.ph.ev.exhausted");
     case "win":
       return [names.say("app.ph.ev.win", s, { huxi: ev.huxi, tun: ev.tun }), " ", zh("胡")];
+    case "xing": // OPT-PH-5.1 "turn": the card turned up after the win
+      return [t("app.ph.ev.xing", { card, face: cardName(ev.face), count: ev.count }), " ", zh("醒")];
     default:
       return ev.type;
   }
@@ -168,7 +173,7 @@ function centre(view, ctx, names) {
         st.dealer_shown ? h("div", { class: "compass__deal" }, t("app.ph.shownCard", { whose: names.poss(st.dealer) }), " ",
           zh(cardChinese(st.dealer_shown.face))) : null,
         h("div", { class: "compass__deal" }, t("app.top.deal", { n: view.deal + 1 }), " · ",
-          t("app.ph.toWin", { n: MINIMUM_HUXI })))),
+          t("app.ph.toWin", { n: minimumOf(st) })))),
     logPanel(view, names, eventText, 9));
 }
 
@@ -301,7 +306,8 @@ export function renderTable(view, ctx) {
 // ------------------------------------------------------------------ settlement (PH-6)
 
 function winCard(view, w, names) {
-  const over = w.huxi - MINIMUM_HUXI;
+  const min = w.minimum ?? MINIMUM_HUXI; // the match's (OPT-PH-1.1): the tun count from it
+  const over = w.huxi - min;
   let how = names.name(w.seat);
   if (w.heavenly) how = [names.say("app.won.heavenly", w.seat), " ", zh("天胡"), ` (${heavenlyText(w.heavenly)})`];
   else if (w.card && w.revealer === w.seat) how = [names.say("app.ph.wonOwnReveal", w.seat), " ", cardRef(w.card.face)];
@@ -310,13 +316,14 @@ function winCard(view, w, names) {
     h("h4", {}, zh("胡"), " ", how,
       h("span", { class: "win__points" }, `${t("app.unit.huxi", { count: w.huxi })} · ${t("app.unit.tun", { count: w.tun })}`)),
     itemsTable("paohuzi", w.items, { unit: w.unit, cls: "patterns", testid: "huxi-table", foot: [
-      footRow([t("app.ph.totalHuxi"), " ", h("small", { class: "muted" }, t("app.ph.needed", { n: MINIMUM_HUXI }))],
+      footRow([t("app.ph.totalHuxi"), " ", h("small", { class: "muted" }, t("app.ph.needed", { n: min }))],
         w.huxi, "huxi-total"),
       footRow([t("app.ph.tun"), " ", zh("囤"), " ",
         h("small", { class: "muted", "data-testid": "tun-rule" },
-          t("app.ph.tunRule", { min: MINIMUM_HUXI, max: MINIMUM_HUXI + 2 }),
-          `: 1 + ⌊(${w.huxi} − ${MINIMUM_HUXI}) ÷ 3⌋ = 1 + ${Math.floor(over / 3)}`)],
-      w.tun, "tun")] }));
+          t("app.ph.tunRule", { min, max: min + 2 }),
+          `: 1 + ⌊(${w.huxi} − ${min}) ÷ 3⌋ = 1 + ${Math.floor(over / 3)}`)],
+      w.tun, "tun")] }),
+    payoutTables(w));
 }
 
 export function settlement(view, ctx) {
@@ -338,10 +345,12 @@ export function settlement(view, ctx) {
   }
   panel.append(wins);
 
-  const payRows = r.payments.map((p, i) => paymentRow(p, i, names, [t("app.ph.winnersTun"), " ", zh("囤"),
+  const rules = w && hasPayout(w); // a house rule made the payment more than the tun
+  const payRows = r.payments.map((p, i) => paymentRow(p, i, names, [
+    rules ? t("app.ph.winnersPayment") : [t("app.ph.winnersTun"), " ", zh("囤")],
     p.note ? h("small", { class: "muted payment__note" }, heavenlyText(p.note)) : ""], "payment-amount"));
   panel.append(settlementLower(view, ctx, paymentsSection(payRows, t("app.ph.tun"),
-    h("p", { class: "muted settle-note" }, t("app.ph.payNote")))));
+    h("p", { class: "muted settle-note" }, t(rules ? "app.ph.payNoteRules" : "app.ph.payNote")))));
   return panel;
 }
 

@@ -10,7 +10,9 @@ PH-3.2) by ``total``: ``basic``'s worth (its groups and the best split of its lo
 
 - a ready hand (one card from seven groups, PH-5.1, found by ``waits``): ``READY``, and
   ``LIVE`` per tun its waits promise (unseen copies times the tun of the win, PH-6.3, priced by
-  ``engine.paohuzi.scoring.evaluate``); a ready hand none of whose live waits reaches 15 huxi
+  ``engine.paohuzi.scoring.evaluate``; under the match's options what each opponent would pay,
+  with 名堂 and xing ``"follow"``, OPT-PH-3, OPT-PH-5, by the settlement's own
+  ``engine.paohuzi.mingtang.settle``); a ready hand none of whose live waits reaches 15 huxi
   is dead weight (``DEAD``): it can only wait for the deal to end (15, or the match's
   ``min_huxi`` read from ``view["options"]``, OPT-PH-1, OPT-0.4);
 - the waits count more when an opponent has shown many groups (``THREAT``): the end is near;
@@ -34,9 +36,19 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from engine.core.options import Options
 from engine.paohuzi.cards import SHAPES_WITH, parse_face
-from engine.paohuzi.game import target
-from engine.paohuzi.scoring import FOUR_KINDS, MINIMUM_HUXI, Exposed, evaluate, group_huxi
+from engine.paohuzi.game import GAME, target
+from engine.paohuzi.mingtang import foreseen_payment
+from engine.paohuzi.options import DEFAULTS
+from engine.paohuzi.scoring import (
+    FOUR_KINDS,
+    MINIMUM_HUXI,
+    Evaluation,
+    Exposed,
+    evaluate,
+    group_huxi,
+)
 
 from .paohuzi_basic import COMPLETE, HUXI, NUM, Counts, _Seat, isolated, play, worth
 from .unseen import unseen_counts
@@ -75,8 +87,8 @@ wins on it as a wei, on another's as a peng (PH-6.1)."""
 class Table:
     """What the prior reads of the seat's view."""
 
-    __slots__ = ("counts", "exposed", "fours", "me", "minimum", "must", "passed", "threat",
-                 "unseen")
+    __slots__ = ("counts", "exposed", "fours", "me", "minimum", "must", "options", "passed",
+                 "threat", "unseen")
 
     def __init__(self, view: dict) -> None:
         me = _Seat(view)
@@ -101,8 +113,10 @@ class Table:
         """Faces the seat may no longer chi or peng (PH-4.9), a bit each."""
         self.threat = max(max(0, len(p["melds"]) - 2) for p in view["players"]
                           if p["seat"] != view["seat"])
-        # the match's minimum (OPT-PH-1); a view made by hand may leave the options out
-        self.minimum: int = (view.get("options") or {}).get("min_huxi", MINIMUM_HUXI)
+        # the match's options (OPT-0.4): its minimum (OPT-PH-1) and what a win pays; a view
+        # made by hand may leave them out
+        self.options: Options = GAME.options(view.get("options") or {})
+        self.minimum: int = self.options.min_huxi
 
 
 def _without(c: Counts, faces: tuple[int, ...] | list[int]) -> Counts:
@@ -172,12 +186,13 @@ def holes(loose: Counts, pair: bool) -> frozenset[int]:
 
 
 @lru_cache(maxsize=1 << 14)
-def waits(exposed: Exposed, counts: Counts, minimum: int = MINIMUM_HUXI
-          ) -> tuple[tuple[int, float], ...]:
+def waits(exposed: Exposed, counts: Counts, minimum: int = MINIMUM_HUXI,
+          options: Options = DEFAULTS) -> tuple[tuple[int, float], ...]:
     """(face, tun) of every face whose reveal makes seven groups (PH-5.1), the tun (0 under
     ``minimum`` huxi, OPT-PH-1) averaged over the seat's own reveal and another's
     (``OWN_SHARE``); empty when the hand is not ready. ``holes`` finds the candidates,
-    ``evaluate`` prices them (PH-5.3)."""
+    ``evaluate`` prices them (PH-5.3). Under the match's ``options`` the "tun" are what each
+    opponent would pay (``_paid``): the tun under the defaults."""
     loose = tuple(n if n < 3 else 0 for n in counts)
     fours = sum(1 for k, _ in exposed if k in FOUR_KINDS)
     groups = 7 - len(exposed) - sum(1 for n in counts if n >= 3)
@@ -194,15 +209,24 @@ def waits(exposed: Exposed, counts: Counts, minimum: int = MINIMUM_HUXI
             ev = evaluate(exposed, counts, f, own, minimum)
             if ev is not None:
                 seven = True
-                tun += share * ev.tun
+                tun += share * _paid(options, ev, exposed, counts, f, own)
         if seven:
             out.append((f, tun))
     return tuple(out)
 
 
+def _paid(options: Options, ev: Evaluation, exposed: Exposed, counts: Counts, card: int,
+          own: bool) -> int:
+    """What each opponent would pay for the win (``foreseen_payment``: the settlement's own
+    arithmetic, OPT-PH-2, 3, 5, 6); under the defaults its tun, without the extra work."""
+    if options == DEFAULTS:
+        return ev.tun
+    return foreseen_payment(options, ev, exposed, counts, card, own)
+
+
 def wait_value(t: Table, exposed: Exposed, counts: Counts) -> float | None:
     """The tun a hand's waits promise (unseen copies times tun); None when it is not ready."""
-    w = waits(exposed, counts, t.minimum)
+    w = waits(exposed, counts, t.minimum, t.options)
     return sum(t.unseen[f] * tun for f, tun in w) if w else None
 
 

@@ -47,8 +47,9 @@ class Option:
         """``value`` as the option keeps it (a list as a sorted tuple); ``InvalidOptions``
         when it is not allowed. ``True`` is no integer and ``1`` no ``True``: JSON's types."""
         if self.many:
-            if not isinstance(value, list | tuple) or len(set(map(_typed, value))) != len(value) \
-                    or any(not _among(v, self.values) for v in value):
+            if not isinstance(value, list | tuple) \
+                    or any(not _among(v, self.values) for v in value) \
+                    or len(set(map(_typed, value))) != len(value):
                 raise self._refuse(value)
             return tuple(sorted(value, key=self.values.index))
         if self.bounds is not None:
@@ -97,7 +98,9 @@ def _typed(value: Any) -> tuple[type, Any]:
 
 
 def _among(value: Any, values: tuple[Any, ...]) -> bool:
-    return _typed(value) in {_typed(v) for v in values}
+    """Whether ``value`` is one of ``values``; by equality, so that an object or a list (JSON
+    gives any) is refused, not a crash on hashing it."""
+    return any(_typed(value) == _typed(v) for v in values)
 
 
 def _json(value: Any) -> Any:

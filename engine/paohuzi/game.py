@@ -25,12 +25,25 @@ from ..core import claims
 from ..core.claim_game import ClaimGame
 from ..core.claims import PASS, ClaimWindow, claim_kind
 from ..core.deal_event import deal_event, deal_json, only_own, open_deal_json
+from ..core.errors import InvalidSpec
+from ..core.options import Options
 from ..core.protocol import JSON, Action
 from ..core.result import Payment, WinRecord, totals
 from ..core.state import evolve, with_item, without
 from .cards import DECK, FACE_NAMES, NUM_FACES, SHAPES_WITH, card_json, counts_of_ids
-from .options import OPTIONS, PRESETS, payment
-from .scoring import FOUR_KINDS, Evaluation, Exposed, evaluate, group_huxi, heavenly, score_spec
+from .mingtang import settle
+from .options import OPTIONS, PRESETS
+from .scoring import (
+    FOUR_KINDS,
+    Evaluation,
+    Exposed,
+    evaluate,
+    group_huxi,
+    heavenly_readings,
+    read_spec,
+    readings,
+    score_spec,
+)
 from .state import PLAYERS, Group, State, Win
 
 RANK = {"win": 3, "pao": 2, "peng": 2, "chi": 1}
@@ -121,6 +134,8 @@ def _event_json(ev: tuple[Any, ...], seat: int | None) -> JSON:
             out["bi"] = [_cards(g) for g in ev[5]] if len(ev) > 5 else []
     elif kind == "win":
         out["huxi"], out["tun"] = ev[3], ev[4]
+    elif kind == "xing":  # OPT-PH-5.1 "turn": the card turned up, the xing face, its count
+        out["face"], out["count"] = FACE_NAMES[ev[3]], ev[4]
     return out
 
 
@@ -171,11 +186,12 @@ class Paohuzi(ClaimGame):
                        turn=dealer, events=state.events + tuple(events))
         for k in range(PLAYERS):  # PH-2.4: Heavenly wins, the dealer first, then in turn order
             seat = (dealer + k) % PLAYERS
-            ev = heavenly(self.exposed(state, seat), tuple(counts_of_ids(state.hands[seat])),
-                          dealer=k == 0, minimum=state.options.min_huxi)
-            if ev is not None:
+            found = heavenly_readings(self.exposed(state, seat),
+                                      tuple(counts_of_ids(state.hands[seat])), dealer=k == 0,
+                                      minimum=state.options.min_huxi)
+            if found:
                 return evolve(state, phase="heavenly", turn=seat,
-                              win=Win(seat=seat, card=None, revealer=None, evaluation=ev),
+                              win=self._win(state, seat, None, None, found),
                               events=state.events + (("heavenly", seat, None),))
         return self._after_take(state, dealer)  # PH-2.5, PH-3.2
 
@@ -223,6 +239,34 @@ class Paohuzi(ClaimGame):
                       None if card is None else card >> 2, own, state.options.min_huxi)
         return ev if ev is not None and ev.winning else None
 
+    def readings(self, state: State, seat: int, card: int | None,
+                 own: bool) -> tuple[Evaluation, ...]:
+        """The winning groupings a win on ``card`` may be settled on (``scoring.readings``:
+        the one with the most huxi, and the best 对子胡 one, OPT-PH-3.4)."""
+        found = readings(self.exposed(state, seat), tuple(counts_of_ids(state.hands[seat])),
+                         None if card is None else card >> 2, own, state.options.min_huxi)
+        assert found, "a win is only offered on a winning hand"
+        return found
+
+    def _win(self, state: State, seat: int, card: int | None, revealer: int | None,
+             found: tuple[Evaluation, ...]) -> Win:
+        """``seat``'s win on ``card`` (None: Heavenly), its cards all held in ``state`` (the
+        winning card placed), settled under the match's options: the reading that pays most
+        (OPT-PH-3.4), 名堂 (OPT-PH-3), xing (OPT-PH-5). 海胡: no stock left after the winning
+        card. Xing ``"turn"`` turns the stock's top card, or the winning card if none is left
+        (OPT-PH-5.1): the actual next card, so no random draw."""
+        cards = state.hands[seat] + tuple(c for g in state.groups[seat] for c in g.cards)
+        turned = None
+        if state.options.xing == "turn":
+            turned = state.stock[0] if state.stock else card
+        settlement = settle(state.options, found, [c >> 2 for c in cards],
+                            None if card is None else card >> 2,
+                            self_draw=card is not None and revealer == seat,
+                            last_card=card is not None and not state.stock,
+                            dealer=seat == state.dealer,
+                            turned=None if turned is None else turned >> 2)
+        return Win(seat, card, revealer, settlement, turned)
+
     # ------------------------------------------------------------------ who acts, what they may do
 
     def _turn_seats(self, state: State) -> list[int]:
@@ -255,10 +299,11 @@ class Paohuzi(ClaimGame):
             assert state.win is not None
             return self._settle(state, state.win)
         if kind == "win":
-            ev = self.winning(state, seat, None, True)
-            assert ev is not None and state.may_win is not None
-            return self._settle(state, Win(seat=seat, card=state.may_win, revealer=seat,
-                                           evaluation=ev.marked(state.may_win >> 2)))
+            card = state.may_win
+            assert card is not None
+            found = tuple(ev.marked(card >> 2)
+                          for ev in self.readings(state, seat, None, True))
+            return self._settle(state, self._win(state, seat, card, seat, found))
         if kind == "pass":
             return self._reveal(evolve(state, may_win=None), nxt(seat))
         return self._discard(state, seat, action["card"])
@@ -500,12 +545,10 @@ class Paohuzi(ClaimGame):
             return self._reveal(state, nxt(w.source))
         seat, key = taking[0]
         if claim_kind(key) == "win":
-            ev = self.winning(state, seat, w.card, seat == w.source)
-            assert ev is not None
+            found = self.readings(state, seat, w.card, seat == w.source)
             hand = tuple(sorted(state.hands[seat] + (w.card,)))
             state = evolve(state, hands=with_item(state.hands, seat, hand))
-            return self._settle(state, Win(seat=seat, card=w.card, revealer=w.source,
-                                           evaluation=ev))
+            return self._settle(state, self._win(state, seat, w.card, w.source, found))
         return self._take(state, seat, key, w.card, w.source)
 
     def _take(self, state: State, seat: int, key: Hashable, card: int, owner: int) -> State:
@@ -545,26 +588,34 @@ class Paohuzi(ClaimGame):
     # ------------------------------------------------------------------ the end (PH-6)
 
     def _settle(self, state: State, win: Win) -> State:
-        """PH-6.4: each opponent pays the winner its tun, with the match's self-draw bonus and
-        cap (OPT-PH-2, OPT-PH-6)."""
-        amount = payment(state.options, win.tun, win.self_draw)
-        pays = tuple(Payment(s, win.seat, amount, "win", win.evaluation.heavenly or "")
-                     for s in range(PLAYERS) if s != win.seat)
+        """PH-6.4: each opponent pays the winner the settlement's payment (its tun, with the
+        match's 名堂, xing, self-draw bonus and cap: OPT-PH-2, 3, 5, 6). Under xing ``"turn"``
+        the turned card is an event, public (OPT-PH-5.1)."""
+        s = win.settlement
+        pays = tuple(Payment(p, win.seat, s.payment, "win", win.evaluation.heavenly or "")
+                     for p in range(PLAYERS) if p != win.seat)
+        events = (("win", win.seat, win.card, win.huxi, win.tun),)
+        if win.turned is not None:
+            events += (("xing", win.seat, win.turned, s.xing_face, s.xing_count),)
         return evolve(state, phase="over", window=None, may_win=None, win=win,
-                      payments=state.payments + pays,
-                      events=state.events + (("win", win.seat, win.card, win.huxi, win.tun),))
+                      payments=state.payments + pays, events=state.events + events)
 
     def _result_details(self, state: State) -> JSON:
         win = state.win
-        return {"win": None if win is None else self.win_json(win) | {
-                    "self_draw": win.self_draw,  # OPT-PH-2: what each opponent paid and why
-                    "payment": payment(state.options, win.tun, win.self_draw)},
+        return {"win": None if win is None else self.win_json(win, state.options),
                 "exhausted": state.exhausted}
 
     @staticmethod
-    def win_json(win: Win) -> JSON:
+    def win_json(win: Win, options: Options) -> JSON:
+        """A win as the result says it: the reading, and what each opponent paid and why
+        (the self-draw, OPT-PH-2; the 名堂, OPT-PH-3; the xing, OPT-PH-5; the formula's terms
+        and the cap, OPT-PH-6)."""
+        s = win.settlement
         return {"seat": win.seat, "card": card_json(win.card) if win.card is not None else None,
-                "revealer": win.revealer, **win.evaluation.to_json()}
+                "revealer": win.revealer, **win.evaluation.to_json(),
+                "self_draw": win.self_draw, "mingtang": list(s.mingtang),
+                "xing": s.xing_json(None if win.turned is None else card_json(win.turned)),
+                **s.payment_json(options)}
 
     def wins(self, result: JSON) -> list[WinRecord]:
         """One win at most, on a card revealed or drawn, never a discard (PH-5.2): nobody deals
@@ -642,8 +693,10 @@ class Paohuzi(ClaimGame):
 
     def hidden_cards(self, state: State, seat: int | None) -> frozenset[int]:
         """The stock and the other seats' hands (kans included), but the dealer's shown card;
-        at the end only the stock."""
+        at the end only the stock, but a card turned up for xing."""
         hidden = set(state.stock)
+        if state.win is not None and state.phase == "over":
+            hidden.discard(state.win.turned)  # turned up for xing (OPT-PH-5.1)
         if state.phase != "over":
             for s in range(PLAYERS):
                 if s != seat:
@@ -690,15 +743,38 @@ class Paohuzi(ClaimGame):
 
     def score(self, spec: JSON) -> JSON:
         """The calculator; ``spec["options"]`` (optional) sets the minimum the verdict and the
-        tun count from (OPT-PH-1, OPT-0.4), and a winning hand says what each opponent pays
-        (``payment``: a win on the winner's ``own_reveal`` is a self-draw, OPT-PH-2, OPT-PH-6)."""
+        tun count from (OPT-PH-1, OPT-0.4), and a winning hand is settled as the game settles
+        it (``mingtang.settle``): the grouping that pays most (OPT-PH-3.4), its 名堂 (with
+        ``last_card``: 海胡; ``heavenly`` and ``dealer``: 天胡, 地胡), the xing (``"follow"``:
+        the winning card's face; ``"turn"``: after ``turned_card``, or the winning card on a
+        ``last_card`` win) and what each opponent pays (a win on the winner's ``own_reveal`` is
+        a self-draw, OPT-PH-2, OPT-PH-6)."""
         spec, options = self.spec_options(spec)
+        read = read_spec(spec)
+        if read.turned is not None and (options is None or options.xing != "turn"):
+            raise InvalidSpec("turned_card is read under xing 'turn' only (OPT-PH-5.1)")
         if options is None:
             return score_spec(spec)
         out = score_spec(spec, options.min_huxi)
-        if out["winning"]:
-            out["payment"] = payment(options, out["tun"], spec.get("own_reveal") is True)
-        return out
+        if not out["winning"]:
+            return out
+        flags = read.flags
+        if flags["heavenly"]:
+            found = heavenly_readings(read.exposed, read.counts, flags["dealer"],
+                                      options.min_huxi)
+        else:
+            found = readings(read.exposed, read.counts, read.card, flags["own_reveal"],
+                             options.min_huxi)
+        turned = read.card if flags["last_card"] else read.turned
+        if options.xing == "turn" and turned is None:
+            raise InvalidSpec("xing 'turn' (OPT-PH-5.1) needs the turned_card, the stock's "
+                              "top card after the win (or last_card: true)")
+        s = settle(options, found, read.faces(), read.card, flags["own_reveal"],
+                   flags["last_card"], flags["dealer"], turned)
+        return s.evaluation.to_json() | {
+            "self_draw": s.self_draw, "mingtang": list(s.mingtang),
+            "xing": s.xing_json(None if s.turned is None else {"face": FACE_NAMES[s.turned]}),
+            **s.payment_json(options)}
 
 
 GAME = Paohuzi()

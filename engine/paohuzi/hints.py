@@ -13,7 +13,9 @@ has the JSON).
   reveals it (it may join a kan, wei or peng as a pao, a pair as a peng, or a chi),
   ``self_drawn`` when the seat reveals it itself (it joins a kan or a pair at once, PH-4.3).
   A dead hand has none (PH-4.8).
-  Scores list the groups of the best reading with their huxi (PH-5.3) and the tun (PH-6.3).
+  Scores list the groups of the best reading with their huxi (PH-5.3) and the tun (PH-6.3);
+  under house rules also the ``payment`` each opponent would make (名堂, xing ``"follow"``,
+  the self-draw bonus and the cap: ``mingtang.foreseen_payment``, OPT-0.4).
 - *Visible readiness* (the discard warning): never needed. Nobody wins on a card discarded
   from a hand (PH-5.2), so no discard can let an opponent win; ``danger`` is always empty.
 """
@@ -37,6 +39,8 @@ from ..core.protocol import JSON
 from ..mahjong.shanten import Block, combine_blocks
 from .cards import FACE_NAMES, NUM_FACES
 from .game import Paohuzi
+from .mingtang import foreseen_payment
+from .options import DEFAULTS
 from .scoring import Evaluation, evaluate, group_huxi
 from .state import State
 
@@ -134,7 +138,12 @@ def hints(game: Paohuzi, state: State, seat: int) -> JSON:
                 if any(evaluate(exposed, counts, f, own) is not None for own in (False, True))]
 
     def score(counts: Counts, face: int, own: bool) -> JSON | None:
-        return _score(evaluate(exposed, counts, face, own, minimum))
+        ev = evaluate(exposed, counts, face, own, minimum)
+        out = _score(ev)
+        if out is not None and ev is not None and state.options != DEFAULTS:
+            # OPT-0.4: under house rules, what each opponent would pay (名堂, xing, bonus, cap)
+            out["payment"] = foreseen_payment(state.options, ev, exposed, counts, face, own)
+        return out
 
     counts = tuple(game_counts(state, seat))
     held = list(counts)

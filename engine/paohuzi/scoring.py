@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.errors import InvalidSpec
 from ..core.items import Item, item
@@ -139,11 +139,30 @@ class Evaluation:
 Reading = tuple[int, tuple[tuple[str, tuple[int, ...]], ...]]
 
 
+def _chis_from(counts: tuple[int, ...], i: int) -> list[tuple[int, ...]]:
+    """The chis (PH-4.5) the loose ``counts`` can make with their lowest face ``i``."""
+    out: list[tuple[int, ...]] = []
+    v = i % 10
+    if v <= 7 and counts[i + 1] and counts[i + 2]:
+        out.append((i, i + 1, i + 2))
+    if v == 1 and counts[i + 5] and counts[i + 8]:
+        out.append((i, i + 5, i + 8))
+    if i < 10:  # 绞: the lowest face is small, so the big one of its value may join
+        j = i + 10
+        if counts[i] >= 2 and counts[j]:
+            out.append((i, i, j))
+        if counts[j] >= 2:
+            out.append((i, j, j))
+    return out
+
+
 @lru_cache(maxsize=1 << 17)
-def _best(counts: tuple[int, ...], need_pair: bool, triple: str | None) -> Reading | None:
+def _best(counts: tuple[int, ...], need_pair: bool, triple: str | None,
+          chi: bool = True) -> Reading | None:
     """The most huxi the loose ``counts`` can make as chis (and exactly one pair when
     ``need_pair``); ``triple`` names the group three identical loose cards make (only the winning
-    card joining a pair can give three: a peng, PH-6.1), None when they may not."""
+    card joining a pair can give three: a peng, PH-6.1), None when they may not. Without
+    ``chi`` only the pair and the triple may be made (a 对子胡 reading, OPT-PH-3.4)."""
     i = 0
     while i < NUM_FACES and not counts[i]:
         i += 1
@@ -155,23 +174,14 @@ def _best(counts: tuple[int, ...], need_pair: bool, triple: str | None) -> Readi
         options.append((triple, (i, i, i), need_pair))
     if n >= 2 and need_pair:
         options.append(("pair", (i, i), False))
-    v = i % 10
-    if v <= 7 and counts[i + 1] and counts[i + 2]:
-        options.append(("chi", (i, i + 1, i + 2), need_pair))
-    if v == 1 and counts[i + 5] and counts[i + 8]:
-        options.append(("chi", (i, i + 5, i + 8), need_pair))
-    if i < 10:  # 绞: the lowest face is small, so the big one of its value may join
-        j = i + 10
-        if n >= 2 and counts[j]:
-            options.append(("chi", (i, i, j), need_pair))
-        if counts[j] >= 2:
-            options.append(("chi", (i, j, j), need_pair))
+    if chi:
+        options += [("chi", shape, need_pair) for shape in _chis_from(counts, i)]
     best: Reading | None = None
     for kind, faces, pair_after in options:
         c = list(counts)
         for f in faces:
             c[f] -= 1
-        sub = _best(tuple(c), pair_after, triple)
+        sub = _best(tuple(c), pair_after, triple, chi)
         if sub is None:
             continue
         huxi = group_huxi(kind, faces) + sub[0]
@@ -191,10 +201,12 @@ def _exposed_sums(exposed: Exposed) -> tuple[int, int]:
 
 @lru_cache(maxsize=1 << 15)
 def evaluate(exposed: Exposed, counts: tuple[int, ...], card: int | None = None,
-             own: bool = False, minimum: int = MINIMUM_HUXI) -> Evaluation | None:
+             own: bool = False, minimum: int = MINIMUM_HUXI,
+             chi: bool = True) -> Evaluation | None:
     """The grouping with the most huxi (PH-5.3) of a hand, or ``None`` when it is not seven groups
     (PH-5.1). The huxi minimum is the caller's to check (``Evaluation.winning``, against
-    ``minimum``: the match's ``min_huxi``, OPT-PH-1, which also sets the tun).
+    ``minimum``: the match's ``min_huxi``, OPT-PH-1, which also sets the tun). Without ``chi``:
+    the best grouping of identical groups only (对子胡, OPT-PH-3.4), None when there is none.
 
     ``counts`` are the hand's cards (three alike: a kan; four alike: a ti); ``card`` the winning
     card's face when it is not yet placed (None: the hand is complete as it stands). ``own``: the
@@ -202,6 +214,8 @@ def evaluate(exposed: Exposed, counts: tuple[int, ...], card: int | None = None,
     card may go into any group it can: a pao with a kan, a wei or a peng (PH-4.4), a peng with a
     pair (PH-6.1) or a chi.
     """
+    if not chi and any(k == "chi" for k, _ in exposed):
+        return None
     if 3 in counts or 4 in counts:
         tis = tuple(f for f in range(NUM_FACES) if counts[f] == 4)
         kans = tuple(f for f in range(NUM_FACES) if counts[f] == 3)
@@ -253,7 +267,7 @@ def evaluate(exposed: Exposed, counts: tuple[int, ...], card: int | None = None,
         n = 7 - groups
         if n < need_pair or sum(loose_c) != 3 * n - need_pair:
             continue
-        sub = _best(tuple(loose_c), need_pair, triple)
+        sub = _best(tuple(loose_c), need_pair, triple, chi)
         if sub is None:
             continue
         huxi = base_huxi + sub[0] + sum(group_huxi("kan", (k,) * 3) for k in kans_c)
@@ -284,29 +298,78 @@ def evaluate(exposed: Exposed, counts: tuple[int, ...], card: int | None = None,
     return Evaluation(best_huxi, tuple(groups_out), minimum=minimum)
 
 
+def readings(exposed: Exposed, counts: tuple[int, ...], card: int | None = None,
+             own: bool = False, minimum: int = MINIMUM_HUXI) -> tuple[Evaluation, ...]:
+    """The winning groupings a choice by payment (OPT-PH-3.4) must weigh: the one with the most
+    huxi (PH-5.3) and, when it holds a chi, the best one of identical groups only, which a
+    对子胡 may make worth more. Nothing else can pay more: the cards, so every other 名堂 and
+    the xing, are the same in every grouping, and the payment grows with the huxi.
+
+    (With the loose cards a hand can hold, a grouping of identical groups, when there is one, is
+    also the one with the most huxi: its loose cards are a pair and the winning card's peng,
+    where any chi is a 0-huxi 绞. So the second search finds nothing new for a win on a card;
+    the choice bites between PH-2.4's Heavenly readings, ``heavenly_readings``. It is kept for
+    the rule's sake, and costs a search only at a settlement.)"""
+    best = evaluate(exposed, counts, card, own, minimum)
+    if best is None or not best.winning:
+        return ()
+    if not any(g.kind == "chi" for g in best.groups):
+        return (best,)
+    other = evaluate(exposed, counts, card, own, minimum, False)
+    return (best,) if other is None or not other.winning else (best, other)
+
+
+def heavenly_readings(exposed: Exposed, counts: tuple[int, ...], dealer: bool,
+                      minimum: int = MINIMUM_HUXI) -> tuple[Evaluation, ...]:
+    """Every Heavenly reading of a dealt hand (PH-2.4): three ti or five kan, and for the
+    dealer its complete 21 cards (``readings``, so a 对子胡 grouping too, OPT-PH-3.4)."""
+    ti = [make_group(k, f) for k, f in exposed if k == "ti"]
+    ti += [make_group("ti", (f,) * 4, concealed=True) for f in range(NUM_FACES) if counts[f] == 4]
+    kans = [make_group("kan", (f,) * 3, concealed=True) for f in range(NUM_FACES) if counts[f] == 3]
+    out: list[Evaluation] = []
+    if len(ti) >= 3 or len(kans) >= 5:  # ti and kan are not combined
+        groups = tuple(ti + kans)
+        out.append(Evaluation(sum(g.huxi for g in groups), groups,
+                              "three_ti" if len(ti) >= 3 else "five_kan", minimum))
+    if dealer:
+        out += [replace(ev, heavenly="complete") for ev in readings(exposed, counts,
+                                                                    minimum=minimum)]
+    return tuple(out)
+
+
 def heavenly(exposed: Exposed, counts: tuple[int, ...], dealer: bool,
              minimum: int = MINIMUM_HUXI) -> Evaluation | None:
     """PH-2.4: a dealt hand with three ti or five kan (only ti and kan count huxi, the rest need
     not form groups), or the dealer's complete 21 cards of at least ``minimum`` huxi (OPT-PH-1.2:
     only that one needs it); the reading with more huxi. ``None``: no Heavenly win."""
-    ti = [make_group(k, f) for k, f in exposed if k == "ti"]
-    ti += [make_group("ti", (f,) * 4, concealed=True) for f in range(NUM_FACES) if counts[f] == 4]
-    kans = [make_group("kan", (f,) * 3, concealed=True) for f in range(NUM_FACES) if counts[f] == 3]
-    readings = []
-    if len(ti) >= 3 or len(kans) >= 5:  # ti and kan are not combined
-        groups = tuple(ti + kans)
-        readings.append(Evaluation(sum(g.huxi for g in groups), groups,
-                                   "three_ti" if len(ti) >= 3 else "five_kan", minimum))
-    if dealer:
-        ev = evaluate(exposed, counts, minimum=minimum)
-        if ev is not None and ev.winning:
-            readings.append(replace(ev, heavenly="complete"))
-    return max(readings, key=lambda e: e.huxi) if readings else None
+    found = heavenly_readings(exposed, counts, dealer, minimum)
+    return max(found, key=lambda e: e.huxi) if found else None
 
 
 # ---------------------------------------------------------------- the JSON calculator
 
-_FIELDS = ("groups", "concealed", "winning_card", "own_reveal", "heavenly", "dealer")
+_FIELDS = ("groups", "concealed", "winning_card", "own_reveal", "heavenly", "dealer",
+           "last_card", "turned_card")
+
+
+class Spec(NamedTuple):
+    """A calculator spec, read and checked."""
+
+    exposed: Exposed
+    counts: tuple[int, ...]
+    """The concealed cards."""
+    card: int | None
+    """The winning card, not yet placed."""
+    flags: dict[str, bool]
+    """``own_reveal``, ``heavenly``, ``dealer``, ``last_card``."""
+    turned: int | None
+    """The card turned from the stock for xing (OPT-PH-5.1 ``"turn"``)."""
+
+    def faces(self) -> list[int]:
+        """The winner's cards (options.md's definitions): every card given."""
+        out = [f for f, n in enumerate(self.counts) for _ in range(n)]
+        out += [f for _, fs in self.exposed for f in fs]
+        return out + ([self.card] if self.card is not None else [])
 
 
 def _face(value: object, where: str) -> int:
@@ -340,7 +403,7 @@ def _read_group(g: object, i: int) -> tuple[str, tuple[int, ...]]:
     return kind, faces
 
 
-def read_spec(spec: object) -> tuple[Exposed, tuple[int, ...], int | None, dict[str, bool]]:
+def read_spec(spec: object) -> Spec:
     """Parse and check a calculator spec (see ``score_spec``); ``InvalidSpec`` on any fault."""
     spec = read_object(spec, _FIELDS)
     groups = spec.get("groups", [])
@@ -353,21 +416,29 @@ def read_spec(spec: object) -> tuple[Exposed, tuple[int, ...], int | None, dict[
     faces = [_face(c, f"concealed[{i}]") for i, c in enumerate(concealed)]
     raw = spec.get("winning_card")
     card = None if raw is None else _face(raw, "winning_card")
-    flags = read_flags(spec, ("own_reveal", "heavenly", "dealer"))
+    flags = read_flags(spec, ("own_reveal", "heavenly", "dealer", "last_card"))
+    raw = spec.get("turned_card")
+    turned = None if raw is None else _face(raw, "turned_card")
     if flags["heavenly"] and card is not None:
         raise InvalidSpec("a Heavenly hand (PH-2.4) is the dealt hand: no winning_card")
     if flags["own_reveal"] and card is None:
         raise InvalidSpec("own_reveal says who revealed the winning_card: give one")
     if flags["dealer"] and not flags["heavenly"]:
         raise InvalidSpec("dealer only matters for a Heavenly hand (heavenly: true)")
-    total = list(counts_of(faces + ([card] if card is not None else [])))
+    if flags["last_card"] and card is None:
+        raise InvalidSpec("last_card says the winning_card was the stock's last: give one")
+    if flags["last_card"] and turned is not None:
+        raise InvalidSpec("after the stock's last card none is left to turn: on a last_card "
+                          "win the turned card is the winning card (OPT-PH-5.1)")
+    extra = [c for c in (card, turned) if c is not None]
+    total = list(counts_of(faces + extra))
     for _, fs in exposed:
         for f in fs:
             total[f] += 1
     over = [FACE_NAMES[f] for f, n in enumerate(total) if n > 4]
     if over:
         raise InvalidSpec(f"more than four copies of {', '.join(over)} (PH-1.1)")
-    return exposed, counts_of(faces), card, flags
+    return Spec(exposed, counts_of(faces), card, flags, turned)
 
 
 def score_spec(spec: object, minimum: int = MINIMUM_HUXI) -> dict[str, Any]:
@@ -384,7 +455,12 @@ def score_spec(spec: object, minimum: int = MINIMUM_HUXI) -> dict[str, Any]:
                                      # complete as given (after a wei or ti took the card)
          "own_reveal": false,        # the winner revealed it: it joins a kan, wei or pair (PH-4.3)
          "heavenly": false,          # read as a dealt hand (PH-2.4): three ti or five kan...
-         "dealer": false}            # ...or, for the dealer, a complete 21
+         "dealer": false,            # ...or, for the dealer, a complete 21
+         "last_card": false,         # the winning card was the stock's last (海胡, OPT-PH-3.2)
+         "turned_card": "x9"}        # xing "turn": the card turned from the stock (OPT-PH-5.1)
+
+    ``last_card`` and ``turned_card`` change nothing here: they are read under the match's
+    options (``Paohuzi.score``), which this function does not take but for the minimum.
 
     Out, for a winning hand (seven groups, at least 15 huxi; the best grouping, PH-5.3)::
 
@@ -402,7 +478,7 @@ def score_spec(spec: object, minimum: int = MINIMUM_HUXI) -> dict[str, Any]:
     Unreadable input (unknown fields, bad card names, a group of the wrong shape, a fifth copy)
     raises ``InvalidSpec``.
     """
-    exposed, counts, card, flags = read_spec(spec)
+    exposed, counts, card, flags, _ = read_spec(spec)
     if flags["heavenly"]:
         ev = heavenly(exposed, counts, flags["dealer"], minimum)
         if ev is None:
@@ -433,11 +509,14 @@ __all__ = [
     "Evaluation",
     "Exposed",
     "Group",
+    "Spec",
     "evaluate",
     "group_huxi",
     "heavenly",
+    "heavenly_readings",
     "make_group",
     "read_spec",
+    "readings",
     "score_spec",
     "tun_of",
 ]

@@ -8,6 +8,7 @@ from typing import Any
 from ..core.claims import ClaimWindow
 from ..core.options import Options
 from ..core.result import Payment
+from .mingtang import Settlement
 from .options import DEFAULTS
 from .scoring import Evaluation
 
@@ -38,12 +39,20 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class Win:
-    """A settled win: who, on which card (None: Heavenly, PH-2.4) and its best grouping."""
+    """A settled win: who, on which card (None: Heavenly, PH-2.4), and its settlement: the
+    grouping that pays most (PH-5.3, OPT-PH-3.4), 名堂, xing and payment."""
 
     seat: int
     card: int | None
     revealer: int | None
-    evaluation: Evaluation
+    settlement: Settlement
+    turned: int | None = None
+    """The card turned from the stock for xing (OPT-PH-5.1 ``"turn"``): the stock's top card,
+    or the winning card when the stock is empty. Public once the deal is over."""
+
+    @property
+    def evaluation(self) -> Evaluation:
+        return self.settlement.evaluation
 
     @property
     def huxi(self) -> int:

@@ -339,3 +339,24 @@ def test_clues_read_the_matchs_minimum():
     at_10 = Clues(caps=(4,) * 20, reveals=reveals, exposed=exposed, discarded=None, minimum=10)
     assert at_15.contradicted(hand, loose, 0.0) == 0
     assert at_10.contradicted(hand, loose, 0.0) == 1
+
+
+# ---------------------------------------------------------------- house rules (OPT-PH-3, OPT-PH-5)
+
+def test_waits_are_priced_by_the_matchs_payment():
+    """OPT-0.4 with OPT-PH-3 and OPT-PH-5: the prior prices a wait by what each opponent would
+    pay. BLACK waits on d9 (绞 x9 x9 d9) for 18 huxi, two tun, no red card: 2 by default;
+    under full 乌胡 8: 16; with xing "follow" the one d9 adds a tun: 3 × 8 = 24. (It waits on
+    x9 and its kans' faces too.) ``Table`` reads the options."""
+    black = "d1 d1 d1 d3 d3 d3 d8 d8 d8 x3 x4 x5 x4 x5 x6 d4 d5 d6 x9 x9"
+    d9 = parse_face("d9")
+    assert dict(P.waits((), counts(black)))[d9] == 2.0
+    full = G.options({"mingtang": "full"})
+    assert dict(P.waits((), counts(black), 15, full))[d9] == 16.0
+    follow = G.options({"mingtang": "full", "xing": "follow"})
+    assert dict(P.waits((), counts(black), 15, follow))[d9] == 24.0
+    state = evolve(position({0: black}), options=follow)
+    t = P.Table(G.view(state, 0))
+    assert t.options == follow
+    default = P.Table(G.view(position({0: black}), 0))
+    assert P.wait_value(t, (), counts(black)) > 8 * P.wait_value(default, (), counts(black))

@@ -89,3 +89,15 @@ def test_improving_cards_after_a_discard_that_breaks_2_7_10() -> None:
     d5 alone (d6 makes d5 d6 d7, d10 then goes): 4 faces, 4+4+3+4 = 15 cards unseen."""
     improving = by_face(hints(G, table(), 0))["d2"]["improving"]
     assert {i["face"]: i["unseen"] for i in improving} == {"x7": 4, "x10": 4, "d2": 3, "d6": 4}
+
+
+def test_waits_say_the_payment_under_house_rules() -> None:
+    """OPT-0.4 with OPT-PH-5.2 and OPT-PH-2.1: under xing "follow" and a doubled self-draw,
+    letting d5 go leaves waits on x7 and x10 for 15 huxi, one tun; the winner's cards then hold
+    one of the winning face (its 7 red cards make no 名堂 under full either: F = 1), so another's
+    reveal pays 1 + 1 = 2 and its own (a self-draw) (1 + 1) × 2 = 4. The defaults add nothing."""
+    options = G.options({"xing": "follow", "self_draw_bonus": "double", "mingtang": "full"})
+    row = by_face(hints(G, evolve(table(), options=options), 0))["d5"]
+    assert [(w["face"], w["claimed"]["payment"], w["self_drawn"]["payment"])
+            for w in row["waits"]] == [("x7", 2, 4), ("x10", 2, 4)]
+    assert all("payment" not in w["claimed"] for w in by_face(hints(G, table(), 0))["d5"]["waits"])

@@ -59,10 +59,11 @@ def test_missing_keys_take_their_defaults():
     """OPT-0.1: options may be left out or given in part; the rest are the defaults; a state
     made by hand plays the defaults."""
     assert G.options() == G.options({}) == DEFAULTS == position({}).options
-    assert DEFAULTS.to_json() == {"min_huxi": 15, "self_draw_bonus": "none", "pao": "optional",
-                                  "payment_cap": 0}
+    assert DEFAULTS.to_json() == {"min_huxi": 15, "self_draw_bonus": "none", "mingtang": "none",
+                                  "pao": "optional", "xing": "off", "payment_cap": 0}
     assert G.options({"min_huxi": 10}).to_json() == {
-        "min_huxi": 10, "self_draw_bonus": "none", "pao": "optional", "payment_cap": 0}
+        "min_huxi": 10, "self_draw_bonus": "none", "mingtang": "none", "pao": "optional",
+        "xing": "off", "payment_cap": 0}
 
 
 @pytest.mark.parametrize(("raw", "key"), [
@@ -76,8 +77,12 @@ def test_missing_keys_take_their_defaults():
     ({"payment_cap": True}, "payment_cap"),
     ({"pao": "forced"}, "pao"),                        # OPT-PH-4: optional or mandatory
     ({"min_points": 8}, "min_points"),                 # another game's key
-    ({"mingtang": "full"}, "mingtang"),                # not played yet: not offered
-    ({"xing": "follow"}, "xing"),
+    ({"mingtang": "max"}, "mingtang"),                 # OPT-PH-3: none, red_black, full
+    ({"mingtang": True}, "mingtang"),
+    ({"xing": "double"}, "xing"),                      # OPT-PH-5: 双醒 is not offered
+    ({"xing": None}, "xing"),
+    ({"xing": {}}, "xing"),                            # JSON objects and lists: refused,
+    ({"mingtang": ["full"]}, "mingtang"),              # not a crash on hashing them
 ])
 def test_a_bad_option_is_refused_naming_its_key(raw, key):
     """OPT-0.1: an unknown key, a key of another game or a value outside the allowed set is
@@ -92,7 +97,8 @@ def test_every_view_carries_the_resolved_options_and_a_replay_is_exact():
     deal; the sampler keeps them."""
     options = {"min_huxi": 10, "payment_cap": 3}
     state = G.new_deal(5, options=options)
-    resolved = {"min_huxi": 10, "self_draw_bonus": "none", "pao": "optional", "payment_cap": 3}
+    resolved = {"min_huxi": 10, "self_draw_bonus": "none", "mingtang": "none", "pao": "optional",
+                "xing": "off", "payment_cap": 3}
     for seat in (None, 0, 1, 2):
         assert G.view(state, seat)["options"] == resolved
     assert G.open_view(state)["options"] == resolved
@@ -101,13 +107,16 @@ def test_every_view_carries_the_resolved_options_and_a_replay_is_exact():
 
 
 def test_the_room_form_of_each_option():
-    """OPT-PH-1, OPT-PH-2, OPT-PH-4, OPT-PH-6: what a client builds a room form from."""
+    """OPT-PH-1 to OPT-PH-6: what a client builds a room form from."""
     assert [o.to_json() for o in G.option_specs] == [
         {"key": "min_huxi", "rule": "OPT-PH-1", "default": 15, "values": [15, 10]},
         {"key": "self_draw_bonus", "rule": "OPT-PH-2", "default": "none",
          "values": ["none", "tun", "double"]},
+        {"key": "mingtang", "rule": "OPT-PH-3", "default": "none",
+         "values": ["none", "red_black", "full"]},
         {"key": "pao", "rule": "OPT-PH-4", "default": "optional",
          "values": ["optional", "mandatory"]},
+        {"key": "xing", "rule": "OPT-PH-5", "default": "off", "values": ["off", "follow", "turn"]},
         {"key": "payment_cap", "rule": "OPT-PH-6", "default": 0, "min": 0,
          "max": PAYMENT_CAP_MAX},
     ]

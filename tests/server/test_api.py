@@ -267,6 +267,29 @@ def test_paohuzi_score_route_takes_the_options(client: TestClient) -> None:
     assert r.status_code == 422 and error_code(r) == "options/invalid"
 
 
+def test_paohuzi_score_route_settles_mingtang_and_xing(client: TestClient) -> None:
+    """OPT-PH-3.2, OPT-PH-5.1: big kans d1 d3 d5 d8, a d9 peng on another's d9, 绞 x6 d6 d6 and
+    big 2-7-10: 33 huxi, 7 tun, 20 big cards (大胡 8 + 2); x1 turned: x2, none held; the stock's
+    last card adds 海胡 6. Xing "turn" without the turned card is a 422 with its reason."""
+    spec = {"concealed": "d1 d1 d1 d3 d3 d3 d5 d5 d5 d8 d8 d8 d9 d9 x6 d6 d6 d2 d7 d10".split(),
+            "winning_card": "d9", "turned_card": "x1",
+            "options": {"mingtang": "full", "xing": "turn"}}
+    r = client.post("/api/games/paohuzi/score", json=spec)
+    assert r.status_code == 200
+    out = r.json()
+    assert [(i["code"], i["total"]) for i in out["mingtang"]] == [("da_hu", 10)]
+    assert out["xing"] == {"mode": "turn", "card": {"face": "x1"}, "face": "x2", "count": 0}
+    assert (out["tun_paid"], out["multiplier"], out["payment"]) == (7, 10, 70)
+    last = {k: v for k, v in spec.items() if k != "turned_card"} | {"last_card": True}
+    out = client.post("/api/games/paohuzi/score", json=last).json()  # d9 turned: d10, one
+    assert (out["xing"]["face"], out["tun_paid"], out["multiplier"]) == ("d10", 8, 16)
+    assert out["payment"] == 8 * 16
+    r = client.post("/api/games/paohuzi/score",
+                    json={k: v for k, v in spec.items() if k != "turned_card"})
+    assert r.status_code == 422 and error_code(r) == "score/invalid_spec"
+    assert "turned_card" in r.json()["error"]["message"]
+
+
 def test_matches_survive_a_server_restart(settings: Any) -> None:
     with TestClient(create_app(settings)) as c:
         m = new_match(c)

@@ -396,3 +396,59 @@ def test_the_example_lays_out_cleanly(live_server: LiveServer, new_page: Any, ga
         assert 0 <= box["y"] <= 10 and box["y"] + box["height"] <= height, box
     shot(page, f"{game}-example-{width}")
     no_missing_keys(page)
+
+
+def test_paohuzi_house_rules_mingtang_and_xing(live_server: LiveServer, new_page: Any) -> None:
+    """OPT-PH-3.2, OPT-PH-5.1 by hand: big kans 壹 叁 伍 捌 (4 × 6), a 玖 peng on another's 玖
+    (3), 绞 六 陆 陆 (0), big 贰柒拾 (6): 33 huxi, 7 tun, 20 big cards: 大胡 8 + 2 = 10. Under
+    full 名堂 and xing "turn" with 一 turned (xing face 二, none held) each opponent pays
+    7 × 10 = 70; on the stock's last card the winning 玖 is turned (拾, one held: t = 8) and
+    海胡 adds 6: 8 × 16 = 128. The page's rows are the engine's, and its house-rule selects send
+    the options (the turned card's select only while it is needed)."""
+    page = new_page()
+    open_calc(page, live_server, "paohuzi")
+    hand = "d1 d1 d1 d3 d3 d3 d5 d5 d5 d8 d8 d8 d9 d9 x6 d6 d6 d2 d7 d10"
+    mode(page, "hand")
+    click(page, hand)
+    mode(page, "win")
+    click(page, "d9")
+    page.wait_for_selector("[data-testid=calc-result][data-state=scored]")
+    assert page.locator("[data-testid=payment-table]").count() == 0  # the rules as written
+    assert not page.is_visible("[data-testid=calc-select-turned_card]")
+    page.select_option("[data-testid=calc-select-mingtang]", "full")
+    page.select_option("[data-testid=calc-select-xing]", "turn")
+    page.select_option("[data-testid=calc-select-turned_card]", "x1")
+    spec = {"concealed": faces(hand), "winning_card": "d9", "turned_card": "x1",
+            "options": {"mingtang": "full", "xing": "turn"}}
+
+    def tables() -> dict[str, Any]:
+        page.wait_for_selector("[data-testid=payment-table] [data-code=pay_xing_turn]")
+        return page.evaluate("""() => {
+          const rows = (id) => [...document.querySelectorAll(
+            `[data-testid=${id}] [data-testid=item]`)]
+            .map((tr) => [tr.dataset.code, tr.lastElementChild.textContent.trim()]);
+          const cell = (id) => document.querySelector(`[data-testid=${id}]`)?.dataset.value;
+          return {mingtang: rows('mingtang-table'), payment: rows('payment-table'),
+                  multiplier: Number(cell('mingtang-multiplier')), pays: Number(cell('each-pays')),
+                  summary: document.querySelector('[data-testid=calc-result]').textContent};
+        }""")
+
+    got = tables()
+    engine = get_game("paohuzi").score(spec)
+    assert got["mingtang"] == [[i["code"], str(i["total"])] for i in engine["mingtang"]]
+    assert got["mingtang"] == [["da_hu", "10"]] and got["multiplier"] == engine["multiplier"] == 10
+    assert got["payment"] == [["pay_tun", "7"], ["pay_xing_turn", "0"], ["pay_mingtang", "70"]]
+    assert got["pays"] == engine["payment"] == 70
+    page.click("[data-testid=calc-flag-last_card]")
+    page.wait_for_function("() => document.querySelector('[data-testid=each-pays]')"
+                           "?.dataset.value === '128'")
+    assert not page.is_visible("[data-testid=calc-select-turned_card]")
+    got = tables()
+    last = {k: v for k, v in spec.items() if k != "turned_card"} | {"last_card": True}
+    engine = get_game("paohuzi").score(last)
+    assert got["mingtang"] == [["da_hu", "10"], ["hai_hu", "6"]] and got["multiplier"] == 16
+    assert got["payment"] == [["pay_tun", "7"], ["pay_xing_turn", "1"], ["pay_mingtang", "128"]]
+    assert engine["payment"] == 128
+    shot(page, "paohuzi-rules")
+    assert_no_axe_violations(page, "the paohuzi calculator with house rules")
+    no_missing_keys(page)

@@ -263,12 +263,13 @@ def test_the_servers_chinese_names_are_in_the_bundled_font() -> None:
     from engine.mcr.patterns import PATTERNS as MCR
     from engine.nantong import scoring as nantong
     from engine.paohuzi import scoring as paohuzi
+    from engine.paohuzi.mingtang import MINGTANG
     from engine.sichuan.scoring import PATTERNS as SICHUAN
 
     listed = set((ROOT / "web" / "fonts" / "paiju-cjk.txt").read_text(encoding="utf-8").strip())
     names = [entry[1] for table in (MCR, SICHUAN, nantong.HOLDINGS, nantong.FACTORS,
                                     nantong.SHAPES, nantong.BONUSES, nantong.MULTIPLIERS,
-                                    paohuzi.GROUP_NAMES) for entry in table.values()]
+                                    paohuzi.GROUP_NAMES, MINGTANG) for entry in table.values()]
     lacking = {ch: name for name in names for ch in CJK.findall(name) if ch not in listed}
     assert len(names) > 100 and not lacking, lacking
 

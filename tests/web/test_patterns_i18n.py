@@ -22,6 +22,7 @@ from engine.nantong import cards as ntc
 from engine.nantong import scoring as nt
 from engine.paohuzi import cards as phc
 from engine.paohuzi import scoring as ph
+from engine.paohuzi.mingtang import MINGTANG, PAYMENT_ROWS
 from engine.sichuan.scoring import PATTERNS as SICHUAN
 
 LOCALES = Path(__file__).resolve().parents[2] / "web" / "locales"
@@ -38,7 +39,8 @@ def load(lang: str, ns: str) -> dict[str, str]:
 
 def paohuzi_codes() -> set[str]:
     """Group kinds (PH-6.1, PH-6.2), chi shapes (PH-4.5) and Heavenly readings (PH-2.4), taken
-    from what the scorer returns."""
+    from what the scorer returns, and the 名堂 (OPT-PH-3) and payment rows a settlement under
+    house rules itemises (tests/paohuzi/test_mingtang.py, test_xing.py give each)."""
     codes = set(ph.GROUP_SIZE)
     codes |= {s for c in combinations_with_replacement(range(phc.NUM_FACES), 3)
               if (s := phc.chi_shape(c)) is not None}
@@ -58,7 +60,7 @@ def paohuzi_codes() -> set[str]:
     assert all(r is not None for r in readings)
     codes |= {r.heavenly for r in readings if r is not None and r.heavenly}
     assert len(codes) == len(ph.GROUP_SIZE) + 3 + 3, codes
-    return codes
+    return codes | set(MINGTANG) | set(PAYMENT_ROWS)
 
 
 def nantong_codes() -> set[str]:
