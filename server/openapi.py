@@ -48,7 +48,9 @@ def ws_spec() -> dict[str, Any]:
                        "ws/too_many_connections, 4503 db/unavailable (connect again after a "
                        "second): docs/bots.md. The examples of snapshot and update are a real "
                        "deal of each game (mcr, nantong, paohuzi, sichuan, in that order, then "
-                       "sichuan with exchange_three: its exchange phase) as seat 0 sees it; "
+                       "sichuan with exchange_three: its exchange phase, then sichuan with "
+                       "blood_mode river: from the first time seat 0 plays a locked hand) as "
+                       "seat 0 sees it; "
                        "`actions` has every game's actions.",
         "client_to_server": _with_examples(TypeAdapter(WsAction | WsSync).json_schema(),
                                            {"WsAction": CLIENT_EXAMPLES[:-1],

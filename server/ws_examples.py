@@ -88,15 +88,23 @@ ACTIONS: dict[str, dict[str, tuple[str, JSON]]] = {
 """Each game's actions: what each is for and an example. ``legal`` lists them complete: a bot
 sends one as it is."""
 
+OPTIONAL: dict[str, dict[str, tuple[str, ...]]] = {
+    "sichuan": {"win": ("card",)},
+}
+"""Fields an action has only under some house rules: Sichuan's Blood River first-turn win
+names the tile for the win pile (OPT-SC-2.2)."""
+
 
 def action_schemas(game: str) -> JSON:
     """The actions of ``game`` as JSON Schema: one object schema per action type."""
     schemas = []
     for kind, (description, example) in ACTIONS[game].items():
         fields = [k for k in example if k != "type"]
+        optional = OPTIONAL.get(game, {}).get(kind, ())
         schemas.append({
             "title": f"{game} {kind}", "description": description, "type": "object",
-            "properties": {"type": {"const": kind}, **{k: FIELDS[k] for k in fields}},
+            "properties": {"type": {"const": kind},
+                           **{k: FIELDS[k] for k in (*fields, *optional)}},
             "required": ["type", *fields], "additionalProperties": False,
             "examples": [example]})
     return {"anyOf": schemas}
@@ -106,9 +114,15 @@ def action_schemas(game: str) -> JSON:
 
 EXAMPLE_SEEDS = {"mcr": 3, "sichuan": 3, "paohuzi": 3, "nantong": 5}
 """Seeds of the example deals (any seed shows a deal; these show a claim window soon)."""
-OPTION_EXAMPLES: list[tuple[str, JSON]] = [("sichuan", {"exchange_three": "random"})]
+OPTION_EXAMPLES: list[tuple[str, JSON]] = [("sichuan", {"exchange_three": "random"}),
+                                           ("sichuan", {"blood_mode": "river"})]
 """Deals played again under house rules whose phases the default deal never shows (Sichuan's
-exchange of three, OPT-SC-1): after every game's default deal, in this order."""
+exchange of three, OPT-SC-1; a Blood River locked hand, OPT-SC-2): after every game's default
+deal, in this order."""
+RIVER = OPTION_EXAMPLES[1]
+RIVER_SEED = 89
+"""The Blood River deal's seed: its snapshot is the first time seat 0 must act with its hand
+locked after a win (a win pile shown, few legal actions)."""
 
 
 def example_deals() -> list[tuple[JSON, JSON]]:
@@ -130,14 +144,21 @@ def _match(game: str, version: int, view: JSON) -> JSON:
 
 def deal_messages(game: str, options: JSON | None = None) -> tuple[JSON, JSON]:
     """A snapshot and an update of a seeded deal of ``game`` (under ``options``) as seat 0 (the
-    dealer) sees them: the snapshot when seat 0 first must act, the update once seat 0 has
-    acted and is asked again (or the deal is over). Every seat takes a claim or declaration
-    when it has one."""
+    dealer) sees them: the snapshot when seat 0 first must act (under Blood River: first must
+    act with its hand locked), the update once seat 0 has acted and is asked again (or the deal
+    is over). Every seat takes a claim, a win or a declaration when it has one."""
     g = get_game(game)
-    state = g.new_deal(EXAMPLE_SEEDS[game], dealer=0, options=options)
+    river = (options or {}).get("blood_mode") == "river"
+    state = g.new_deal(RIVER_SEED if river else EXAMPLE_SEEDS[game], dealer=0, options=options)
     rng = random.Random(0)
     version = 0
-    while 0 not in g.to_act(state):
+
+    def waiting() -> bool:
+        if 0 not in g.to_act(state):
+            return True
+        return river and not g.view(state, 0)["players"][0].get("locked")
+
+    while waiting():
         seat = g.to_act(state)[0]
         state = g.apply(state, seat, _pick(g.legal_actions(state, seat), rng))
         version += 1
@@ -180,5 +201,5 @@ ERROR_EXAMPLES: list[JSON] = [
 ]
 
 
-__all__ = ["ACTIONS", "CLIENT_EXAMPLES", "ERROR_EXAMPLES", "OPTION_EXAMPLES", "action_schemas",
-           "deal_messages", "example_deals"]
+__all__ = ["ACTIONS", "CLIENT_EXAMPLES", "ERROR_EXAMPLES", "OPTIONAL", "OPTION_EXAMPLES",
+           "RIVER", "action_schemas", "deal_messages", "example_deals"]

@@ -48,7 +48,12 @@ VARIANTS = {  # house rules (rules/options.md): every property holds under them 
                  "self_draw_bonus": "fan", "dian_gang_hua": "discard"},
                 {"exchange_three": "random"},
                 {"exchange_three": "across", "fan_cap": 3, "call_transfer": "on",
-                 "extra_fans": ["tian_di_hu", "gang_shang_pao"]}],
+                 "extra_fans": ["tian_di_hu", "gang_shang_pao"]},
+                {"blood_mode": "river"},
+                {"blood_mode": "river", "fan_cap": None, "dian_gang_hua": "discard",
+                 "call_transfer": "on", "extra_fans": ["tian_di_hu", "gang_shang_pao"]},
+                {"blood_mode": "river", "exchange_three": "random",
+                 "extra_fans": ["tian_di_hu"]}],
 }
 VARIANT_SEEDS = range(max(1, len(SEEDS) // 3))
 CASES = [pytest.param(GAMES[name], seed, id=f"{name}-{seed}") for name in GAMES for seed in SEEDS]

@@ -324,6 +324,13 @@ function showSelection() {
     el.classList.toggle("is-selected", on);
     el.setAttribute("aria-pressed", on ? "true" : "false");
   }
+  const named = app.querySelector("[data-testid=turn-win][data-named-cards]");
+  if (named) { // Blood River's first-turn win names the selected tile (table.js namedWin)
+    const ids = named.dataset.namedCards.split(",").map(Number);
+    const id = ids.includes(store.selected) ? store.selected : ids[ids.length - 1];
+    named.dataset.card = String(id);
+    named.querySelector("[data-testid=win-named]").textContent = t("app.mj.winNaming", { card: faceOfId(id) });
+  }
   const button = app.querySelector("[data-testid=discard]");
   if (button) {
     const ok = store.selected !== null && !store.busy;

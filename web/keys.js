@@ -245,7 +245,7 @@ function move(step, absolute = null) {
   const active = document.activeElement;
   const buttons = actionButtons();
   const inButtons = buttons.includes(active);
-  const tiles = handTiles();
+  const tiles = handTiles().filter((b) => !b.disabled); // only the cards one may play (a locked hand: one)
   const list = tiles.length && !inButtons ? tiles : buttons;
   if (!list.length) return false;
   let i = list.indexOf(list === tiles ? selectedTile() ?? active : active);

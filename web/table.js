@@ -49,7 +49,8 @@ export function eventText(ev, names, state, prev = null) {
     case "chow":
       return [names.say("app.ev.chow", s, { card, from }), " ", zh("吃")];
     case "win": {
-      const w = state.players[ev.seat]?.won;
+      const p = state.players[ev.seat];
+      const w = p?.wins?.find((x) => x.tile === ev.card?.id) ?? p?.won;
       const self = ev.from === null || ev.from === undefined;
       return [names.say(self ? "app.ev.winSelf" : "app.ev.winOn", s, { card, from }), " ",
         zh(self ? "胡 自摸" : "胡"), w ? ` · ${winAmount(w)}` : ""];
@@ -80,6 +81,20 @@ function flowersEl(flowers) {
   flowers.map((c) => tileEl(c.face, { size: "fl", data: { testid: "flower" } })));
 }
 
+/** Sichuan Blood River: a seat's win pile, its winning tiles face up beside its melds
+ *  (OPT-SC-2.2, public). */
+function winPileEl(pile, size) {
+  if (!pile?.length) return null;
+  return h("div", { class: "win-pile", "data-testid": "win-pile", role: "group",
+    "aria-label": t("app.mj.winPile", { n: pile.length }) },
+  h("span", { class: "win-pile__label", "aria-hidden": "true" }, zh("胡")),
+  pile.map((c) => tileEl(c.face, { size, data: { testid: "win-pile-tile", id: c.id } })));
+}
+
+/** Whether seat ``p`` has left play with its hand shown (SC-6.1): a battle winner, never a Blood
+ *  River one, whose locked hand plays on (OPT-SC-2.3). */
+const outOfPlay = (p) => Boolean(p.won) && !p.locked;
+
 function meldsEl(melds, size) {
   if (!melds.length) return null;
   return h("div", { class: "melds", "data-testid": "melds" }, melds.map((m) => {
@@ -108,9 +123,9 @@ function sortTiles(cards) {
   return [...cards].sort((a, b) => faceKey(a.face) - faceKey(b.face) || a.id - b.id);
 }
 
-function shownHand(player, size) {
-  // A hand laid face up: a winner's (SC-6.1) or everybody's at the end.
-  const won = player.won;
+function shownHand(player, size, won = player.won) {
+  // A hand laid face up: a winner's (SC-6.1) or everybody's at the end; ``won``: the win whose
+  // tile is set apart (Blood River: one of the seat's several).
   const cards = sortTiles(player.hand ?? []);
   const row = h("div", { class: "hand hand--shown", "data-testid": "shown-hand" });
   let winning = null;
@@ -154,8 +169,13 @@ function mahjongBadges(view, s) {
   } else if (st.phase === "exchange") {
     status.push(exchangeBadge(p));
   }
-  const won = p.won && [p.won.order ? t("app.badge.wonOrder", { n: p.won.order })
-    : `${t("app.badge.won")} · ${winAmount(p.won)}`, p.won.self_draw ? [" · ", zh("自摸")] : ""];
+  if (p.locked) {
+    status.push(h("span", { class: "badge badge--locked", "data-testid": "locked-badge",
+      title: t("app.mj.lockedTitle") }, t("app.mj.locked")));
+  }
+  const won = p.wins?.length > 1 ? t("app.badge.wonTimes", { n: p.wins.length })
+    : p.won && [p.won.order ? t("app.badge.wonOrder", { n: p.won.order })
+      : `${t("app.badge.won")} · ${winAmount(p.won)}`, p.won.self_draw ? [" · ", zh("自摸")] : ""];
   if (st.phase === "over" && st.result?.exhausted && st.result.flower_pigs && !p.won) {
     if (st.result.flower_pigs.includes(s)) {
       after.push(h("span", { class: "badge badge--bad" }, zh("花猪"), " ", t("app.mj.flowerPig")));
@@ -173,7 +193,7 @@ function compass(view, names) {
     const active = isActing(st, s, MAHJONG) || (st.phase === "claim" && st.claim?.from === s);
     return h("span", {
       class: `compass__seat compass__seat--${names.pos(s)}${active ? " is-active" : ""}`
-        + `${st.players[s].won ? " is-won" : ""}`,
+        + `${outOfPlay(st.players[s]) ? " is-won" : ""}`,
     }, names.name(s), st.players[s].seat_wind ? [" ", zh(WINDS[st.players[s].seat_wind]?.[0] ?? "")] : "",
     st.dealer === s ? [" ", zh("庄")] : "");
   });
@@ -270,7 +290,7 @@ function mahjongClaim(view, ctx, names) {
 function myHand(view, ctx, names, discardable) {
   const st = view.state;
   const p = st.players[names.me];
-  if (p.won) return shownHand(p, "lg");
+  if (outOfPlay(p)) return shownHand(p, "lg");
   const drawnId = st.drawn?.id;
   const cards = handOrder(p.hand, st.drawn, ctx.sortDrawn, sortTiles);
   const multi = choosing(view, ctx); // Sichuan's exchange: three tiles chosen at once
@@ -308,7 +328,9 @@ function myHand(view, ctx, names, discardable) {
 function mahjongTurn(view, ctx, names) {
   const me = view.state.players[names.me];
   const mustMissing = me.missing_suit && me.hand?.some((c) => c.face[1] === me.missing_suit);
+  const named = ctx.legal.filter((a) => a.type === "win" && a.card !== undefined);
   const buttons = ctx.legal.map((a) => {
+    if (a.type === "win" && a.card !== undefined) return a === named[0] ? namedWin(named, ctx) : null;
     if (a.type === "win") {
       return actButton(a, ctx, { cls: "btn btn--win", testid: "turn-win" }, t("app.claim.win"), " ", zh("自摸"));
     }
@@ -318,11 +340,27 @@ function mahjongTurn(view, ctx, names) {
       t(a.type === "added_kong" ? "app.mj.kongAdd" : "app.mj.kongOf", { card: face }), " ", zh("杠"));
   });
   return {
-    hint: turnPrompt({ options: turnOptions(ctx.legal, { discard: mustMissing
-      ? ["discardMissing", { suit: suitName(me.missing_suit), char: SUIT_CHARS[me.missing_suit] }]
-      : "discardTile" }) }),
+    hint: turnPrompt({ lead: me.locked ? t("app.mj.lockedLead") : "",
+      options: turnOptions(ctx.legal, { discard: mustMissing
+        ? ["discardMissing", { suit: suitName(me.missing_suit), char: SUIT_CHARS[me.missing_suit] }]
+        : "discardTile" }) }),
     buttons,
   };
+}
+
+/** Blood River's first-turn win names the tile for the win pile (OPT-SC-2.2): one Win button,
+ *  for the selected tile (any tile of the hand; none selected: the last). Selecting a tile
+ *  changes the page in place (app.js ``showSelection``), so the button keeps every card it may
+ *  name (``data-named-cards``) and plays the one it shows (``data-card``) when pressed. */
+function namedWin(wins, ctx) {
+  const a = wins.find((w) => w.card === ctx.selected) ?? wins[wins.length - 1];
+  const button = h("button", {
+    type: "button", class: "btn btn--win", "data-testid": "turn-win", "data-action": "win",
+    "data-card": a.card, "data-named-cards": wins.map((w) => w.card).join(","), disabled: ctx.busy,
+    onclick: () => ctx.on.act(wins.find((w) => w.card === Number(button.dataset.card)) ?? a),
+  }, t("app.claim.win"), " ", zh("自摸"), " · ",
+  h("span", { "data-testid": "win-named" }, t("app.mj.winNaming", { card: faceOfId(a.card) })));
+  return button;
 }
 
 /** Sichuan and MCR as the table kit draws them. */
@@ -331,7 +369,7 @@ const MAHJONG = {
   acting: { play: "turn" },
   won: (st, s) => Boolean(st.players[s].won),
   badges: mahjongBadges,
-  groups: (p, size) => [meldsEl(p.melds, size), flowersEl(p.flowers)],
+  groups: (p, size) => [meldsEl(p.melds, size), winPileEl(p.win_pile, size), flowersEl(p.flowers)],
   river: riverEl,
   shownHand: (view, s) => shownHand(view.state.players[s], "sm"),
   backs: { back: () => backEl("xs"), cls: "hand hand--backs", label: "app.mj.tilesInHand" },
@@ -341,7 +379,7 @@ const MAHJONG = {
   prompts: { declare: declarePrompt, claim: mahjongClaim, exchange: exchangePrompt },
   waiting(view, names) {
     const st = view.state;
-    if (st.players[view.seat].won) return t("app.mj.wonPlayOn");
+    if (outOfPlay(st.players[view.seat])) return t("app.mj.wonPlayOn");
     if (st.phase === "exchange") return st.to_act ? "…" : exchangeWaiting(view, names);
     if (st.phase === "declare") return st.to_act ? "…" : [t("app.mj.waitingSuits"), " ", exchangeNote(view)];
     return null;
@@ -392,7 +430,7 @@ function winCard(view, w, names) {
       tileEl(faceOfId(w.tile), { size: "xs2", cls: "win__tile-img" }),
       h("b", { class: "win__tile" }, faceOfId(w.tile)),
       mcr ? h("span", { class: "win__points" }, t("app.unit.points", { count: w.total })) : null),
-    h("div", { class: "win__hand" }, shownHand(p, "sm"), meldsEl(p.melds, "sm"), flowersEl(p.flowers)),
+    h("div", { class: "win__hand" }, shownHand(p, "sm", w), meldsEl(p.melds, "sm"), flowersEl(p.flowers)),
     itemsTable(view.game ?? st.game, w.items, { unit: w.unit, foot, subtotal, cls: "patterns" }));
 }
 
@@ -416,7 +454,7 @@ export function settlement(view, ctx) {
   const st = view.state;
   const r = st.result;
   const names = seatNames(view);
-  const sichuan = Boolean(r.flower_pigs); // the battle goes on until three have won
+  const sichuan = Boolean(r.flower_pigs); // the battle goes on until three have won (Blood River: the wall)
   const nobodyPays = r.exhausted && !r.payments.length;
   let outcome;
   if (sichuan) outcome = t(r.exhausted ? "app.mj.wallExhausted" : "app.mj.threeWon");

@@ -105,10 +105,24 @@ def _discard(view: dict, me: _Seat, legal: list[dict], choice: dict) -> dict:
     return choice if worth[b] >= worth[best] else by_face[best]
 
 
+def _named_win(view: dict, legal: list[dict]) -> dict:
+    """Blood River's first-turn win names the tile for the win pile (OPT-SC-2.2): the one that
+    leaves the locked hand the waits worth most (``wait_worth``)."""
+    me = _Seat(view)
+    melds = read_melds(view)
+    cap = fan_cap(view)
+    wins = [a for a in legal if a["type"] == "win"]
+    return max(wins, key=lambda a: wait_worth(_add(me.counts, me.face_of_id[a["card"]], -1),
+                                              melds, me, cap))
+
+
 def declines(view: dict, legal: list[dict]) -> bool:
-    """Whether to pass the win on offer: a discard's, early, with all four players active."""
+    """Whether to pass the win on offer: a discard's, early, with all four players active and
+    none has won yet. Never in a Blood River locked hand (OPT-SC-2.3): its waits stay as they
+    are, so a win passed is only points lost."""
     claim = view.get("claim") or {}
     return (claim.get("kind") == "discard" and view["wall_remaining"] >= DECLINE_WALL
+            and not view["players"][view["seat"]].get("locked")
             and not any(p.get("won") for p in view["players"])
             and any(a["type"] == "pass" for a in legal))
 
@@ -117,6 +131,8 @@ def prior(view: dict, legal: list[dict], rng: random.Random) -> dict:
     """The Sichuan prior (module docstring). Deterministic; ``rng`` is unused."""
     choice = basic_ai.basic(view, legal, rng)
     if choice["type"] == "win":
+        if "card" in choice:
+            return _named_win(view, legal)
         return next(a for a in legal if a["type"] == "pass") if declines(view, legal) else choice
     if choice["type"] != "discard":
         return choice

@@ -103,8 +103,8 @@ def refine(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
 
     def walk(s: int, pool: list[int], n: int) -> list[int] | None:
         m = state.missing[s]
-        if m is None or not state.active(s):
-            return None
+        if m is None or not state.active(s) or state.locked(s):
+            return None  # a Blood River locked hand was re-dealt ready (OPT-SC-2.3)
         cleared = bool(state.discards[s]) and (state.discards[s][-1] >> 2) // 9 != m
         allowed = [t for t in pool if (t >> 2) // 9 != m] if cleared else pool
         if len(allowed) < n:

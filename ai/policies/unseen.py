@@ -20,11 +20,12 @@ _ID = operator.itemgetter("id")
 def shown_ids(view: dict[str, Any]) -> set[int]:
     """Every card id the view shows face up: each seat's hand where shown, river, melds
     (another seat's concealed kong lies face down: ``cards`` None), Nantong's hezi and
-    indicators, a Sichuan winner's tile, and the card on offer."""
+    indicators, a Sichuan winner's tile (every Blood River win pile, OPT-SC-2.2), and the card
+    on offer."""
     ids: set[int] = set()
     take = ids.update  # of map(_ID, cards): the loops run in C, as reading views is hot
     for p in view["players"]:
-        for key in ("hand", "discards", "hezi"):
+        for key in ("hand", "discards", "hezi", "win_pile"):
             cards = p.get(key)
             if cards:
                 take(map(_ID, cards))

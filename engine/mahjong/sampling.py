@@ -34,6 +34,8 @@ from .tiles import parse_face
 KONG_EVENTS = ("kong", "concealed_kong", "added_kong")
 
 RawEvent = Callable[[JSON], tuple[Any, ...] | None]
+Redeal = Callable[[Any, list[tuple[int, ...]], list[int], int | None],
+                  tuple[list[tuple[int, ...]], list[int], int | None]]
 """A game's own event decoding: the raw tuple of a view event, or None for the common rule."""
 
 
@@ -73,7 +75,8 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
                  own_event: RawEvent | None = None,
                  turn: int | None = None,
                  after_deal: Callable[[Any], dict[str, Any]] | None = None,
-                 kong_face_ok: Callable[[int, int], bool] = lambda seat, face: True) -> Any:
+                 kong_face_ok: Callable[[int, int], bool] = lambda seat, face: True,
+                 redeal: Redeal | None = None) -> Any:
     """A ``game.state_class`` state whose view for ``view["seat"]`` is ``view``.
 
     ``known``: tile ids the view shows outside hands, melds, rivers and the claim (flowers,
@@ -83,7 +86,9 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
     running scores are balanced after them); ``own_event``: its own event decoding; ``turn``:
     the turn outside ``play``/``claim``; ``after_deal(state)``: fields that depend on the dealt
     hands; ``kong_face_ok(seat, face)``: whether a face-down kong of ``seat`` may be of
-    ``face`` (``MahjongTable._kong_face_ok``).
+    ``face`` (``MahjongTable._kong_face_ok``); ``redeal(state, hands, wall, drawn)``: the
+    random hands, wall and drawn tile made to fit what the game knows of hands besides their
+    size (``MahjongTable._redealt``).
     """
     seat = check_view(view)
     players = view["players"]
@@ -161,6 +166,9 @@ def sample_table(game: MahjongTable, view: JSON, rng: random.Random, *,
         options=options, **(fields or {}))
     if after_deal is not None:
         state = evolve(state, **after_deal(state))
+    if redeal is not None:
+        new_hands, new_wall, drawn = redeal(state, list(state.hands), list(state.wall), drawn)
+        state = evolve(state, hands=tuple(new_hands), wall=tuple(new_wall), drawn=drawn)
     if claim is not None:
         state = evolve(state, window=_window(game, state, seat, claim))
     return state

@@ -226,7 +226,7 @@ class MahjongTable(ClaimGame):
         if kind == "discard":
             return self._discard(state, seat, action["card"])
         if kind == "win":
-            return self._self_draw_win(state, seat)
+            return self._self_draw_win(state, seat, action.get("card"))
         if kind == "concealed_kong":
             return self._concealed_kong(state, seat, tuple(action["cards"]))
         return self._added_kong(state, seat, action["card"])
@@ -237,6 +237,9 @@ class MahjongTable(ClaimGame):
         if kind in ("discard", "added_kong") and (isinstance(card, bool)
                                                   or not isinstance(card, int)):
             return f"'{kind}' needs 'card': the id of a tile you hold"
+        if kind == "win" and card is not None and (isinstance(card, bool)
+                                                   or not isinstance(card, int)):
+            return "'win' names its 'card' by the id of a tile you hold"
         cards = action.get("cards", [])
         if not isinstance(cards, list) or any(type(c) is not int for c in cards):
             return "'cards' must be a list of tile ids"
@@ -386,8 +389,13 @@ class MahjongTable(ClaimGame):
             state = self._win(state, s, w.card, w.source, robbing=True)
         return self._after_wins(state, w.source, robbers)
 
-    def _self_draw_win(self, state: Any, seat: int) -> Any:
-        tile = state.drawn if state.drawn is not None else self._heavenly_tile(state, seat)
+    def _self_draw_win(self, state: Any, seat: int, card: int | None = None) -> Any:
+        """A win on the seat's own tile: the one just drawn, else the one the action names
+        (``card``, where a game asks which, OPT-SC-2.2), else ``_heavenly_tile``."""
+        if state.drawn is not None:
+            tile = state.drawn
+        else:
+            tile = card if card is not None else self._heavenly_tile(state, seat)
         state = self._win(state, seat, tile, None, robbing=False)
         state = evolve(state, drawn=None, kong_draw=False)
         return self._after_wins(state, seat, [seat])
@@ -452,11 +460,19 @@ class MahjongTable(ClaimGame):
         drawn = state.drawn
         if state.phase == "play" and state.turn != seat and drawn is not None:
             drawn = rng.choice(hands[state.turn])
+        hands, wall, drawn = self._redealt(state, seat, hands, wall, drawn, rng)
         new = evolve(state, hands=tuple(hands), wall=tuple(wall), drawn=drawn, melds=melds,
                      events=only_own(events, seat), **self._determinize_fields(state, seat, rng))
         if state.window is not None:
             new = evolve(new, window=self._reask(new, state.window, seat))
         return new
+
+    def _redealt(self, state: Any, seat: int, hands: list[tuple[int, ...]], wall: list[int],
+                 drawn: int | None, rng: random.Random
+                 ) -> tuple[list[tuple[int, ...]], list[int], int | None]:
+        """The hands, wall and drawn tile ``determinize`` dealt, made to fit what a game knows
+        of hands besides their size (Sichuan: a Blood River locked hand is ready)."""
+        return hands, wall, drawn
 
     def _face_down(self, state: Any, seat: int) -> list[tuple[int, int]]:
         """The other seats' concealed kongs, as (seat, index in its melds)."""
@@ -485,11 +501,10 @@ class MahjongTable(ClaimGame):
     def common_view(self, state: Any, seat: int | None, events_from: int = 0) -> JSON:
         """The view's parts every mahjong game shares; a game adds its own."""
         over = state.phase == "over"
-        wins = {w.seat: w for w in state.wins}
         score = totals(state.payments, self.players)
         players = []
         for s in range(self.players):
-            shown = over or s == seat or s in wins
+            shown = over or s == seat or not state.active(s)  # a winner out of play shows it
             players.append({
                 "seat": s,
                 "hand": [self.card_json(t) for t in state.hands[s]] if shown else None,

@@ -29,10 +29,11 @@ from ..mahjong import (
     suited_ids,
 )
 from ..mahjong.sampling import KONG_EVENTS
-from ..mahjong.table import MahjongTable, Meld, event, with_item
+from ..mahjong.table import MahjongTable, Meld, event, with_item, without
 from . import exchange as ex
 from .history import first_turn_hand, first_win_on_offer, kong_discard, kong_income, transfer
 from .options import OPTIONS, PRESETS
+from .river import locked_claims, locked_turn_actions, relock, winning_faces
 from .scoring import (
     UNIT,
     DeclaredMeld,
@@ -186,7 +187,59 @@ class Sichuan(MahjongTable):
         if action["type"] == "discard" and self._forced_discards(state, seat):
             return (f"you must first discard the tiles of your missing suit "
                     f"{SUITS[state.missing[seat] or 0]} (SC-3.2)")
+        if state.locked(seat):
+            return ("your hand is locked since your win: only the tile just drawn may leave "
+                    "it, by a discard or a kong that keeps your waits (OPT-SC-2.3)")
         return None
+
+    # -------------------------------------------------------------- Blood River (OPT-SC-2)
+
+    def _turn_actions(self, state: State, seat: int) -> list[Action]:
+        """SC-4.1, with Blood River's locked hand (OPT-SC-2.3) and the dealer's first-turn win
+        naming the tile that goes to the win pile (OPT-SC-2.2)."""
+        if state.locked(seat) and state.drawn is not None:
+            return self._locked_turn_actions(state, seat)
+        out = super()._turn_actions(state, seat)
+        if state.river and state.drawn is None and {"type": "win"} in out:
+            i = out.index({"type": "win"})
+            out[i:i + 1] = [{"type": "win", "card": t} for t in state.hands[seat]]
+        return out
+
+    def _locked_turn_actions(self, state: State, seat: int) -> list[Action]:
+        hand = state.hands[seat]
+        drawn = state.drawn
+        assert drawn is not None
+        if holds_suit(hand, state.missing[seat]):  # SC-3.2: the drawn tile of the missing suit
+            return [{"type": "discard", "card": drawn}]
+        pungs = {m.face for m in state.melds[seat] if m.kind == "pung"}
+        return locked_turn_actions(hand, drawn, len(state.melds[seat]), pungs,
+                                   state.missing[seat], self._can_self_win(state, seat),
+                                   bool(state.wall))
+
+    def _to_win_piles(self, state: State, winners: list[int]) -> State:
+        """OPT-SC-2.2: each new win's tile goes face up to its winner's win pile, out of play:
+        a self-drawn one leaves the hand; a claimed one (one tile, however many winners) goes
+        to the first winner counted from the discarder and never enters a hand."""
+        piles, hands, taken = list(state.win_piles), list(state.hands), state.taken
+        for w in state.wins[-len(winners):]:
+            if any(w.tile in p for p in piles):
+                continue
+            if w.source is None:
+                hands[w.seat] = without(hands[w.seat], (w.tile,))
+            else:
+                taken = tuple(t for t in taken if t != w.tile)
+            piles[w.seat] += (w.tile,)
+        return evolve(state, win_piles=tuple(piles), hands=tuple(hands), taken=taken)
+
+    def _extra_zones(self, state: State) -> dict[str, tuple[int, ...]]:
+        return {f"win_pile:{s}": pile for s, pile in enumerate(state.win_piles)}
+
+    def _redealt(self, state: State, seat: int, hands: list[tuple[int, ...]], wall: list[int],
+                 drawn: int | None, rng: random.Random
+                 ) -> tuple[list[tuple[int, ...]], list[int], int | None]:
+        """Another seat's locked hand re-dealt is still ready on every face it has won on, and
+        holds what ``seat`` knows it holds (``_known_in_hands``)."""
+        return relock(state, seat, hands, wall, drawn, rng, self._known_in_hands(state, seat))
 
     # -------------------------------------------------------------- what may be claimed and won
 
@@ -205,8 +258,12 @@ class Sichuan(MahjongTable):
         win after the last tile (SC-6.4); no chow (SC-4.2)."""
         if holds_suit(state.hands[seat], state.missing[seat]):
             return []
-        out: list[Hashable] = ["win"] if self._can_win_on(state, seat, tile, source, False) else []
-        return out + self.meld_claims(state, seat, tile, source)
+        can_win = self._can_win_on(state, seat, tile, source, False)
+        melds = self.meld_claims(state, seat, tile, source)
+        if state.locked(seat):  # OPT-SC-2.3: a win or a kong that keeps the waits, no pung
+            return locked_claims(state.hands[seat], len(state.melds[seat]), state.missing[seat],
+                                 tile, can_win, melds)
+        return (["win"] if can_win else []) + melds
 
     # -------------------------------------------------------------- kongs and wins (SC-5, SC-9)
 
@@ -267,7 +324,11 @@ class Sichuan(MahjongTable):
         return transfer(state.payments, source, seat, kind, payers)
 
     def _after_wins(self, state: State, source: int, winners: list[int]) -> State:
-        """SC-6.3: three winners end the deal; else SC-6.2 play on after the last winner."""
+        """SC-6.3: three winners end the deal; else SC-6.2 play on after the last winner.
+        Blood River: the tiles go to the win piles and only the wall's end ends the deal
+        (OPT-SC-2.2, 2.6, 2.7)."""
+        if state.river:
+            return self._next_turn(self._to_win_piles(state, winners), winners[-1])
         if len(state.wins) >= PLAYERS - 1:
             return evolve(state, phase="over", window=None,
                           events=event(state, "end", None, None, "three_winners"))
@@ -288,6 +349,8 @@ class Sichuan(MahjongTable):
         held = list(counts)
         for m in state.melds[seat]:
             held[m.face] += len(m.tiles)
+        for t in state.win_piles[seat]:  # OPT-SC-2.2: the win pile counts here, and only here
+            held[t >> 2] += 1
         n_melds = len(state.melds[seat])
         out = []
         for face in range(27):
@@ -304,7 +367,11 @@ class Sichuan(MahjongTable):
         the match's cap (OPT-SC-3.1)."""
         best = 0
         counts = counts_of_ids(state.hands[seat])
-        for face in self.ready_waits(state, seat):
+        waits = self.ready_waits(state, seat)
+        if not waits and state.locked(seat):  # OPT-SC-2.8: a locked hand is ready even when
+            waits = sorted(winning_faces(  # the hand, melds and win pile hold all its waits
+                state.hands[seat], len(state.melds[seat]), state.missing[seat]))
+        for face in waits:
             c = list(counts)
             c[face] += 1
             ev = evaluate(_declared(state.melds[seat]), tuple(c), face, state.missing[seat],
@@ -314,12 +381,14 @@ class Sichuan(MahjongTable):
         return best
 
     def _pigs(self, state: State) -> list[int]:
-        return [s for s in range(PLAYERS)
-                if state.active(s) and holds_suit(state.hands[s], state.missing[s])]
+        return [s for s in range(PLAYERS) if state.active(s) and not state.has_won(s)
+                and holds_suit(state.hands[s], state.missing[s])]  # OPT-SC-2.8: winners aren't
 
     def _exhaust(self, state: State) -> State:
         active = [s for s in range(PLAYERS) if state.active(s)]
-        ready = tuple(s in active and self.is_ready(state, s) for s in range(PLAYERS))
+        # OPT-SC-2.8: a locked hand counts as ready
+        ready = tuple(s in active and (state.locked(s) or self.is_ready(state, s))
+                      for s in range(PLAYERS))
         pigs = self._pigs(state)
         penalty = flower_pig_penalty(state.options.fan_cap)
         pays: list[Payment] = []
@@ -363,21 +432,16 @@ class Sichuan(MahjongTable):
 
     def view(self, state: State, seat: int | None, events_from: int = 0) -> JSON:
         """The table's common view plus the missing suits (others' only once all four have
-        declared, SC-3.1) and each winner's win (SC-6.1)."""
+        declared, SC-3.1) and each seat's wins (SC-6.1, OPT-SC-2)."""
         view = self.common_view(state, seat, events_from)
         all_declared = all(m is not None for m in state.missing)
-        wins = {w.seat: (i, w) for i, w in enumerate(state.wins)}
         for p in view["players"]:
             s = p["seat"]
             missing = state.missing[s]
             p["declared"] = missing is not None
             p["missing_suit"] = (SUITS[missing]
                                  if missing is not None and (all_declared or s == seat) else None)
-            won: Any = None
-            if s in wins:
-                order, w = wins[s]
-                won = self.win_json(w) | {"order": order + 1}
-            p["won"] = won
+            p.update(self.wins_view(state, s))
         if ex.exchanging(state.options):
             self._exchange_view(state, seat, view, events_from)
         for e, raw in zip(view["events"], state.events[events_from:], strict=True):
@@ -386,6 +450,17 @@ class Sichuan(MahjongTable):
             elif raw[0] == "end":
                 e["reason"] = raw[3]
         return view
+
+    def wins_view(self, state: State, seat: int) -> JSON:
+        """A seat's wins as every view shows them (public): ``wins``, each numbered by its
+        ``order`` in the deal (several per seat in Blood River, OPT-SC-2.5); ``won``, the first
+        of them (the battle's one win, SC-6.1), or None; the ``win_pile`` of Blood River
+        (OPT-SC-2.2, else empty) and whether the hand is ``locked`` (OPT-SC-2.3, 2.4)."""
+        wins = [self.win_json(w) | {"order": i + 1} for i, w in enumerate(state.wins)
+                if w.seat == seat]
+        return {"won": wins[0] if wins else None, "wins": wins,
+                "win_pile": [self.card_json(t) for t in state.win_piles[seat]],
+                "locked": state.locked(seat)}
 
     def _exchange_view(self, state: State, seat: int | None, view: JSON,
                        events_from: int, everything: bool = False) -> None:

@@ -13,7 +13,9 @@ and the discards an opponent could win on (``engine/core/hints.py`` has the JSON
   concealed tile (four melds declared) is ready whatever that tile is. A discard could let it
   win when the discard's face is not its declared missing suit (public once all have declared,
   SC-3.1) and a copy of that face is among the tiles the seat cannot see. Hands of more tiles
-  are never visibly ready: no Sichuan hand is declared ready.
+  are never visibly ready: no Sichuan hand is declared ready, except that a Blood River locked
+  hand is ready and still wins on every face it has won on (public, OPT-SC-2.3, 2.4): those
+  faces are the discards it could win on.
 """
 
 from __future__ import annotations
@@ -102,14 +104,20 @@ def hints(game: Sichuan, state: State, seat: int) -> JSON:
     all_declared = all(m is not None for m in state.missing)
     ready = single_tile_opponents(game, state, seat) if all_declared else []
 
+    locked = [s for s in range(len(state.hands)) if s != seat and s not in ready
+              and state.locked(s)]
+    known_waits = {s: {w.tile >> 2 for w in state.wins if w.seat == s} for s in locked}
+
     def danger(face: int) -> list[int]:
-        return [s for s in ready if face // 9 != state.missing[s] and hinter.unseen[face] > 0]
+        return ([s for s in ready if face // 9 != state.missing[s] and hinter.unseen[face] > 0]
+                + [s for s in locked if face in known_waits[s]])
 
     legal = game.legal_actions(state, seat)
     body = discard_hints(hinter, counts, waiting=sum(counts) % 3 == 1,
                          discards=table_discards(state, seat, legal), danger=danger,
                          win_offered=offers_win(legal))
-    return hints_json(game.name, seat, "points", body, [(s, "single_tile") for s in ready])
+    return hints_json(game.name, seat, "points", body,
+                      [(s, "single_tile") for s in ready] + [(s, "locked") for s in locked])
 
 
 __all__ = ["hints"]

@@ -1,7 +1,7 @@
 """Sichuan's house-rule options (rules/options.md, OPT-SC): the exchange of three tiles after the
 deal, the fan cap, the self-draw bonus, how a win on the replacement of a claimed kong is
-paid, the call transfer and the extra fan rows. Only the options the engine plays are
-declared; with every option at its default the game is exactly ``sichuan.md``."""
+paid, the call transfer, the extra fan rows and Blood River. Only the options the engine plays
+are declared; with every option at its default the game is exactly ``sichuan.md``."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ EXTRA_FANS = ("menqing_zhongzhang", "tian_di_hu", "gang_shang_pao")
 OPTIONS: tuple[Option, ...] = (
     Option("exchange_three", "off", "OPT-SC-1",
            values=("off", "random", "clockwise", "counterclockwise", "across")),
+    Option("blood_mode", "battle", "OPT-SC-2", values=("battle", "river")),
     Option("fan_cap", 5, "OPT-SC-3", values=(2, 3, 4, 5, 6, None)),
     Option("self_draw_bonus", "base", "OPT-SC-4", values=("base", "fan", "none")),
     Option("dian_gang_hua", "self_draw", "OPT-SC-5", values=("self_draw", "discard")),

@@ -4,7 +4,8 @@ are secret; afterwards the tiles the seat passed stay in its receiver's hand unt
 OPT-SC-1), the declared missing suits (others' drawn at random while they are secret, SC-3.1),
 the wins so far (SC-6.2: play goes on after them) and the kong payments, re-read from the events
 because an exhausted wall refunds them (SC-9.4, SC-10.1), with the call transfers that moved
-some of them on (OPT-SC-6.3: never refunded)."""
+some of them on (OPT-SC-6.3: never refunded); in Blood River the win piles (public) and each
+other locked hand dealt as a hand that still wins on its winning faces (OPT-SC-2)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 from ..core.protocol import JSON
 from ..core.result import Payment
 from ..core.sampling import ids
+from ..core.state import evolve
 from ..mahjong import SUITS
 from ..mahjong.sampling import sample_table
 from . import exchange as ex
@@ -22,6 +24,7 @@ from .game import KONG_PAYMENT, Sichuan
 from .history import KONG_KIND as _KONG_KIND
 from .history import TRANSFER
 from .options import EXCHANGE_DIRECTIONS
+from .river import relock
 from .state import State, Win
 
 
@@ -73,11 +76,12 @@ def _win(w: JSON) -> Win:
 
 def _kong_payments(view: JSON) -> list[Payment]:
     """SC-9.4 as the events tell it: an exposed kong paid by its discarder, the others by the
-    opponents still playing then; an added kong robbed (a win on its tile follows) is not made.
-    With ``call_transfer`` on, the first win on a kong player's discard after its replacement
-    takes that kong's payments (OPT-SC-6.1, 6.2)."""
+    opponents still playing then (all three in Blood River, OPT-SC-2.1); an added kong robbed
+    (a win on its tile follows) is not made. With ``call_transfer`` on, the first win on a kong
+    player's discard after its replacement takes that kong's payments (OPT-SC-6.1, 6.2)."""
     players = len(view["players"])
     transfers = (view.get("options") or {}).get("call_transfer") == "on"
+    river = (view.get("options") or {}).get("blood_mode") == "river"
     won: set[int] = set()
     out: list[Payment] = []
     last: dict[int, list[Payment]] = {}  # each seat's last kong's payments
@@ -91,7 +95,7 @@ def _kong_payments(view: JSON) -> list[Payment]:
                 out.append(Payment(offered, e["seat"], sum(p.amount for p in moved), TRANSFER,
                                    moved[0].note))
         offered = e["seat"] if kind == "discard" and _after_replacement(events, i) else None
-        if kind == "win":
+        if kind == "win" and not river:
             won.add(e["seat"])
         elif kind in _KONG_KIND:
             if kind == "added_kong" and any(
@@ -121,13 +125,21 @@ def sample(game: Sichuan, view: JSON, rng: random.Random) -> State:
         SUITS.index(p["missing_suit"]) if p["missing_suit"] is not None
         else rng.randrange(3) if p["declared"] else None
         for p in view["players"])
-    wins = sorted((p["won"] for p in view["players"] if p["won"]), key=lambda w: w["order"])
+    wins = sorted((w for p in view["players"] for w in p["wins"]), key=lambda w: w["order"])
+    piles = tuple(ids(p["win_pile"]) for p in view["players"])
     fields, in_hands, after_deal = _exchange(view, rng)
-    return sample_table(game, view, rng, fields={"missing": missing, **fields},
-                        in_hands=in_hands, after_deal=after_deal,
-                        wins=[_win(w) for w in wins], payments=_kong_payments(view),
-                        own_event=_own_event, turn=view["dealer"],
-                        kong_face_ok=lambda s, f: missing[s] is None or f // 9 != missing[s])
+    state = sample_table(game, view, rng, known=[t for pile in piles for t in pile],
+                         fields={"missing": missing, "win_piles": piles, **fields},
+                         in_hands=in_hands, after_deal=after_deal,
+                         wins=[_win(w) for w in wins], payments=_kong_payments(view),
+                         own_event=_own_event, turn=view["dealer"],
+                         kong_face_ok=lambda s, f: missing[s] is None or f // 9 != missing[s],
+                         redeal=lambda st, hands, wall, drawn: relock(
+                             st, view["seat"], hands, wall, drawn, rng,
+                             game._known_in_hands(st, view["seat"])))
+    # OPT-SC-2.2: a Blood River win's tile lies in a win pile, not among the taken tiles
+    pile_tiles = {t for pile in piles for t in pile}
+    return evolve(state, taken=tuple(t for t in state.taken if t not in pile_tiles))
 
 
 __all__ = ["sample"]

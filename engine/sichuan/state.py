@@ -1,5 +1,5 @@
-"""Sichuan state values: the shared mahjong table plus the exchange of three, the missing suits
-and the ready check."""
+"""Sichuan state values: the shared mahjong table plus the exchange of three, the missing suits,
+the ready check and Blood River's win piles."""
 
 from __future__ import annotations
 
@@ -37,6 +37,26 @@ class State(TableState):
     ready: tuple[bool, ...] | None = None
     """At an exhausted wall: who was ready (SC-10.4)."""
     options: Options = DEFAULTS
+    win_piles: tuple[tuple[int, ...], ...] = ((), (), (), ())
+    """Blood River (OPT-SC-2.2): each seat's winning tiles, face up and out of play."""
+
+    @property
+    def river(self) -> bool:
+        """Blood River (血流成河, OPT-SC-2): winners play on until the wall is exhausted."""
+        return self.options.get("blood_mode") == "river"
+
+    def active(self, seat: int) -> bool:
+        """Still playing: a winner leaves play (SC-6.1), except in Blood River, where nobody
+        does (OPT-SC-2.1)."""
+        return self.river or TableState.active(self, seat)
+
+    def has_won(self, seat: int) -> bool:
+        """Whether ``seat`` has won at least once this deal."""
+        return any(w.seat == seat for w in self.wins)
+
+    def locked(self, seat: int) -> bool:
+        """A Blood River hand is locked from its first win to the end (OPT-SC-2.3)."""
+        return self.river and self.has_won(seat)
 
 
 __all__ = ["Meld", "State", "Win"]

@@ -12,12 +12,14 @@ from engine import get_game
 
 def play_deal(name: str, seed: int, levels: list[str], rng: random.Random | None = None, *,
               policies: dict[str, dict[str, Policy]] = POLICIES,
-              first_claimant: bool = False) -> tuple[Any, int]:
+              first_claimant: bool = False,
+              options: dict[str, Any] | None = None) -> tuple[Any, int]:
     """The deal dealt from ``seed`` played to its end with ``levels[seat]`` in every seat; returns
     the final state and the number of decisions. When several seats answer a claim the next one
-    is drawn from ``rng`` (default: seeded with ``seed``), or is the first with ``first_claimant``."""
+    is drawn from ``rng`` (default: seeded with ``seed``), or is the first with ``first_claimant``;
+    ``options``: the match's house rules."""
     game = get_game(name)
-    state = game.new_deal(seed)
+    state = game.new_deal(seed, options=options)
     rng = random.Random(seed) if rng is None else rng
     decisions = 0
     while seats := game.to_act(state):

@@ -10,7 +10,15 @@ import pytest
 
 from engine import get_game
 from engine.core.state import evolve, with_item
-from server.ws_examples import ACTIONS, OPTION_EXAMPLES, action_schemas, deal_messages
+from server.ws_examples import (
+    ACTIONS,
+    OPTION_EXAMPLES,
+    OPTIONAL,
+    RIVER,
+    action_schemas,
+    deal_messages,
+)
+from tests.sichuan.position import position
 
 DEALS = 80
 TYPES = {"card": int, "cards": list, "low": str, "suit": str, "bi": list}
@@ -48,9 +56,10 @@ def test_the_catalogue_is_the_engines(game: str) -> None:
     assert set(catalogue) - set(seen) <= rare
     for kind, actions in seen.items():
         fields = set(catalogue[kind][1])
+        optional = set(OPTIONAL.get(game, {}).get(kind, ()))
         for a in actions:
-            assert set(a) == fields, (a, catalogue[kind][1])
-            for k in fields - {"type"}:
+            assert fields <= set(a) <= fields | optional, (a, catalogue[kind][1])
+            for k in set(a) - {"type"}:
                 assert isinstance(a[k], TYPES[k]), a
     schema = action_schemas(game)["anyOf"]
     assert [s["properties"]["type"]["const"] for s in schema] == list(catalogue)
@@ -78,6 +87,31 @@ def test_example_messages_are_a_real_deal(game: str, options: dict | None) -> No
     assert update["match"]["version"] > snapshot["match"]["version"]
     for a in snapshot["legal"] + update["legal"]:
         assert set(a) == set(ACTIONS[game][a["type"]][1])
+
+
+def test_the_river_example_plays_a_locked_hand() -> None:
+    """OPT-SC-2: the Blood River example's snapshot is seat 0 locked after a win, its win pile
+    shown, its one legal action the discard of the tile it drew (OPT-SC-2.3)."""
+    snapshot, update = deal_messages(*RIVER)
+    assert RIVER in OPTION_EXAMPLES
+    state = snapshot["match"]["state"]
+    me = state["players"][0]
+    assert snapshot["match"]["options"]["blood_mode"] == "river"
+    assert me["locked"] and me["win_pile"] and me["wins"]
+    assert snapshot["legal"] == [{"type": "discard", "card": state["drawn"]["id"]}]
+    assert update["match"]["state"]["players"][0]["locked"]
+
+
+def test_a_named_win_fits_the_schema() -> None:
+    """OPT-SC-2.2: the Blood River first-turn win names its tile: the schema allows ``card``."""
+    win = next(s for s in action_schemas("sichuan")["anyOf"]
+               if s["properties"]["type"]["const"] == "win")
+    assert "card" in win["properties"] and win["required"] == ["type"]
+    g = get_game("sichuan")
+    state, _ = position({0: "1m 1m 1m 2m 2m 2m 3m 3m 3m 1m 2m 3m 1p 1p"}, missing="ssss")
+    state = evolve(state, options=g.options({"blood_mode": "river"}))
+    named = [a for a in g.legal_actions(state, 0) if a["type"] == "win"]
+    assert len(named) == 14 and all(set(a) == {"type", "card"} for a in named)
 
 
 def test_the_exchange_example_shows_the_exchange() -> None:

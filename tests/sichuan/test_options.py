@@ -56,11 +56,11 @@ def test_sichuan_options_and_their_defaults():
     assert G.options() == DEFAULTS
     assert DEFAULTS.to_json() == {"dian_gang_hua": "self_draw", "exchange_three": "off",
                                   "fan_cap": 5, "self_draw_bonus": "base", "call_transfer": "off",
-                                  "extra_fans": []}
+                                  "extra_fans": [], "blood_mode": "battle"}
     assert G.options({"fan_cap": None}).fan_cap is None
     assert [o.to_json()["key"] for o in G.option_specs] == [
-        "exchange_three", "fan_cap", "self_draw_bonus", "dian_gang_hua", "call_transfer",
-        "extra_fans"]
+        "exchange_three", "blood_mode", "fan_cap", "self_draw_bonus", "dian_gang_hua",
+        "call_transfer", "extra_fans"]
 
 
 @pytest.mark.parametrize(("raw", "key"), [
@@ -86,7 +86,8 @@ def test_every_view_carries_the_options_and_a_hand_made_state_has_the_defaults()
     """OPT-0.2: the resolved object is in every view and survives sampling; a hand-made
     position plays the defaults."""
     options = {"fan_cap": None, "self_draw_bonus": "fan", "dian_gang_hua": "discard",
-               "call_transfer": "on", "extra_fans": ["tian_di_hu", "menqing_zhongzhang"]}
+               "call_transfer": "on", "extra_fans": ["tian_di_hu", "menqing_zhongzhang"],
+               "blood_mode": "river"}
     state = G.new_deal(5, options=options)
     options["extra_fans"] = ["menqing_zhongzhang", "tian_di_hu"]  # in the option's own order
     for seat in (None, 0, 1, 2, 3):
