@@ -3,7 +3,8 @@
 Duplicate deals cut luck: every deal's shuffle is played once per rotation of the seats, so each
 bot sits in every position of the same cards. Per bot (a level name; the same level on several
 seats is one bot) the arena reports the mean score per deal with a 95% confidence interval, the
-win rate, the deal-in rate (wins paid by its discard), its decisions, their times (mean and
+win rate and the deal-in rate (the shares of its deals in which it won, and in which it paid a
+win by its discard, each counted once per deal), its decisions, their times (mean and
 p99) and the illegal actions it tried (a policy's illegal answer is counted, then replaced by the
 first legal action so the deal goes on; an external bot's are the actions the server refused),
 and for each pair of bots the mean score difference with its 95% interval, paired on the
@@ -154,10 +155,13 @@ def record(game: str, result: dict[str, Any], levels: list[str],
         bot = stats[levels[seat]]
         bot.deals += 1
         bot.scores.append(delta)
-    for w in get_game(game).wins(result):
-        stats[levels[w.seat]].wins += 1
-        if w.source is not None and w.source != w.seat:
-            stats[levels[w.source]].deal_ins += 1
+    # per seat and deal, so both stay shares of deals where a seat may win (Blood River) or
+    # deal in (Sichuan's several winners) more than once
+    wins = get_game(game).wins(result)
+    for seat in {w.seat for w in wins}:
+        stats[levels[seat]].wins += 1
+    for seat in {w.source for w in wins if w.source is not None and w.source != w.seat}:
+        stats[levels[seat]].deal_ins += 1
 
 
 def check_seats(game_name: str, seats: list[str], external: tuple[str, ...] = ()) -> None:

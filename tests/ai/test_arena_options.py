@@ -104,3 +104,15 @@ def test_ws_arena_creates_its_matches_with_the_options(monkeypatch: pytest.Monke
     assert report["options"] == RESOLVED and report["bots"]["ws"]["deals"] == 4
     assert seen and all(s["options"] == RESOLVED for s in seen)
     assert max(s["wall"] for s in seen) <= 136 - 4 * 13 - 1
+
+
+def test_win_and_deal_in_rates_count_each_deal_once_in_blood_river() -> None:
+    """OPT-SC-2.5: in Blood River a seat may win several times in a deal (and deal in to
+    several winners); the arena's rates stay shares of deals, never above 100%."""
+    river = {"blood_mode": "river", "exchange_three": "random"}
+    report = run("sichuan", ["basic", "random", "random", "random"], deals=3, seed=2028,
+                 options=river)
+    bots = report["bots"]
+    for b in bots.values():
+        assert 0 <= b["win_rate"] <= 1 and 0 <= b["deal_in_rate"] <= 1, b
+    assert bots["basic"]["win_rate"] > 0.5
