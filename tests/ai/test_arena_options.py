@@ -17,6 +17,7 @@ import pytest
 from ai import arena_ws
 from ai.arena import BotStats, arena_policies, play_deal, run
 from ai.arena_ws import run_ws
+from engine import get_game
 from server.app import serving
 from server.cli import main
 
@@ -116,3 +117,41 @@ def test_win_and_deal_in_rates_count_each_deal_once_in_blood_river() -> None:
     for b in bots.values():
         assert 0 <= b["win_rate"] <= 1 and 0 <= b["deal_in_rate"] <= 1, b
     assert bots["basic"]["win_rate"] > 0.5
+
+
+POPULAR = {
+    "sichuan": {"exchange_three": "random", "blood_mode": "river", "call_transfer": "on",
+                "extra_fans": ["menqing_zhongzhang", "tian_di_hu", "gang_shang_pao"]},
+    "paohuzi": {"mingtang": "full", "xing": "turn", "self_draw_bonus": "tun",
+                "pao": "mandatory", "min_huxi": 10},
+}
+
+
+@pytest.mark.parametrize("game", sorted(POPULAR))
+def test_the_documented_bot_plays_house_rules_over_the_websocket(game: str) -> None:
+    """Each option end to end over the WebSocket (OPT-SC-1, OPT-SC-2, OPT-SC-6, OPT-SC-7,
+    OPT-PH-3, OPT-PH-5): the example bot (examples/bot.py, written from docs/bots.md) plays a
+    shuffle in every seat of a real server's matches under the options, exchange and locked
+    hands included, and the server refuses none of its actions."""
+    async def scenario() -> dict[str, Any]:
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+        async def feed() -> int:
+            played = 0
+            while (line := await lines.get()) is not None:
+                played += await bot.arena([line], io.StringIO(), seed=1)
+            return played
+
+        player = asyncio.create_task(feed())
+        report = await run_ws(game, seats, 1, 11,
+                              lambda line: lines.put_nowait(json.dumps(line) + "\n"),
+                              serving, timeout=120, options=POPULAR[game])
+        lines.put_nowait(None)
+        assert await player == len(seats)
+        return report
+
+    seats = ["ws"] + ["basic"] * (get_game(game).players - 1)
+    report = asyncio.run(asyncio.wait_for(scenario(), 300))
+    ws = report["bots"]["ws"]
+    assert ws["deals"] == len(seats) and ws["illegal_actions"] == 0, ws
+    assert all(report["options"][k] == v for k, v in POPULAR[game].items())
