@@ -77,13 +77,9 @@ def test_cli_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert "'flowers'" in capsys.readouterr().err
 
 
-def test_ws_arena_creates_its_matches_with_the_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The ws arena creates each match through the API with ``options``: the views the
-    server gives the arena's own seats carry them, and the deal is dealt under them."""
-    seen: list[dict[str, Any]] = []
-    monkeypatch.setattr(arena_ws, "arena_policies",
-                        lambda strong=None: {"mcr": {"random": spy(seen)}})
-
+def ws_arena(game: str, seats: list[str], seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    """One shuffle of the ws arena on a real server, its ``ws`` seat played by the example bot
+    (examples/bot.py) through the join lines the arena announces; the arena's report."""
     async def scenario() -> dict[str, Any]:
         lines: asyncio.Queue[str | None] = asyncio.Queue()
 
@@ -94,14 +90,24 @@ def test_ws_arena_creates_its_matches_with_the_options(monkeypatch: pytest.Monke
             return played
 
         player = asyncio.create_task(feed())
-        report = await run_ws("mcr", ["ws", "random", "random", "random"], 1, 4,
+        report = await run_ws(game, seats, 1, seed,
                               lambda line: lines.put_nowait(json.dumps(line) + "\n"),
-                              serving, timeout=60, options=NO_FLOWERS)
+                              serving, timeout=120, options=options)
         lines.put_nowait(None)
-        assert await player == 4
+        assert await player == len(seats)
         return report
 
-    report = asyncio.run(asyncio.wait_for(scenario(), 240))
+    return asyncio.run(asyncio.wait_for(scenario(), 300))
+
+
+def test_ws_arena_creates_its_matches_with_the_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ws arena creates each match through the API with ``options``: the views the
+    server gives the arena's own seats carry them, and the deal is dealt under them."""
+    seen: list[dict[str, Any]] = []
+    monkeypatch.setattr(arena_ws, "arena_policies",
+                        lambda strong=None: {"mcr": {"random": spy(seen)}})
+
+    report = ws_arena("mcr", ["ws", "random", "random", "random"], 4, NO_FLOWERS)
     assert report["options"] == RESOLVED and report["bots"]["ws"]["deals"] == 4
     assert seen and all(s["options"] == RESOLVED for s in seen)
     assert max(s["wall"] for s in seen) <= 136 - 4 * 13 - 1
@@ -133,25 +139,8 @@ def test_the_documented_bot_plays_house_rules_over_the_websocket(game: str) -> N
     OPT-PH-3, OPT-PH-5): the example bot (examples/bot.py, written from docs/bots.md) plays a
     shuffle in every seat of a real server's matches under the options, exchange and locked
     hands included, and the server refuses none of its actions."""
-    async def scenario() -> dict[str, Any]:
-        lines: asyncio.Queue[str | None] = asyncio.Queue()
-
-        async def feed() -> int:
-            played = 0
-            while (line := await lines.get()) is not None:
-                played += await bot.arena([line], io.StringIO(), seed=1)
-            return played
-
-        player = asyncio.create_task(feed())
-        report = await run_ws(game, seats, 1, 11,
-                              lambda line: lines.put_nowait(json.dumps(line) + "\n"),
-                              serving, timeout=120, options=POPULAR[game])
-        lines.put_nowait(None)
-        assert await player == len(seats)
-        return report
-
     seats = ["ws"] + ["basic"] * (get_game(game).players - 1)
-    report = asyncio.run(asyncio.wait_for(scenario(), 300))
+    report = ws_arena(game, seats, 11, POPULAR[game])
     ws = report["bots"]["ws"]
     assert ws["deals"] == len(seats) and ws["illegal_actions"] == 0, ws
     assert all(report["options"][k] == v for k, v in POPULAR[game].items())
