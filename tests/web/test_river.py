@@ -23,6 +23,7 @@ from ai.policies.sichuan_basic import basic
 
 from .conftest import LiveServer
 from .probe import probe, turns
+from .test_e2e import _acted
 
 SEED = 28
 DEAL_TIMEOUT_S = 150
@@ -57,15 +58,6 @@ def _decision(server: LiveServer, session: dict[str, str]) -> tuple[dict, dict, 
     view = server.get_json(path, session["token"])["state"]
     legal = server.get_json(f"{path}/legal", session["token"])["actions"]
     return view, basic(view, legal, random.Random(0)), legal
-
-
-def _acted(page: Any, version: int, what: str) -> None:
-    try:
-        page.wait_for_function(
-            "v => Number(document.querySelector('[data-testid=table]')?.dataset.version) > v",
-            arg=version, timeout=8000)
-    except Exception as exc:
-        raise AssertionError(f"{what} at version {version} was not played") from exc
 
 
 def _locked_turn(page: Any, view: dict, action: dict, by_keyboard: bool) -> None:
