@@ -28,6 +28,8 @@ const WORDS = [..."xd"].flatMap((s) => [...RANKS, 10].map((v) => `${s}${v}`));
 const PH_RULES = [["min_huxi", ["15", "10"]], ["self_draw_bonus", ["none", "tun", "double"]],
   ["mingtang", ["none", "red_black", "full"]], ["xing", ["off", "follow", "turn"]],
   ["payment_cap", ["0", "20", "40", "60", "80", "100", "200", "400"]]];
+/** MCR's minimum points to win (OPT-MCR-2: any integer from 1 to 64). */
+const MCR_MINIMA = Array.from({ length: 64 }, (_, i) => String(i + 1));
 const PH_RULE_KEYS = new Set([...PH_RULES.map(([key]) => key), "turned_card"]);
 
 /** A Paohuzi house rule's value in words (calc.rules.*; numbers as they are, a cap of 0 none). */
@@ -144,14 +146,17 @@ const GAMES = {
       { kind: "flag", key: "self_drawn" }, { kind: "flag", key: "last_tile" },
       { kind: "flag", key: "kong_replacement" }, { kind: "flag", key: "robbing_kong" },
       { kind: "flag", key: "fourth_tile" }, wind("seat_wind"), wind("prevalent_wind"),
+      // the table's minimum (OPT-MCR-2), which the verdict under the items reads
+      { kind: "select", key: "min_points", rule: true, options: MCR_MINIMA, label: (v) => v },
     ],
     defaults: { self_drawn: false, last_tile: false, kong_replacement: false, robbing_kong: false,
-      fourth_tile: false, seat_wind: "E", prevalent_wind: "E" },
-    spec: (s) => ({
+      fourth_tile: false, seat_wind: "E", prevalent_wind: "E", min_points: "8" },
+    spec: ({ sit: { min_points: minimum, ...sit }, ...s }) => ({
       melds: s.groups.map((g) => g.kind === "chow" ? { type: "chow", tile: g.cards[0] }
         : { type: g.kind === "pung" ? "pung" : "kong", tile: g.cards[0],
           ...(g.kind === "concealed_kong" ? { concealed: true } : {}) }),
-      concealed: s.hand, winning_tile: s.win, flowers: s.extras.length, ...s.sit,
+      concealed: s.hand, winning_tile: s.win, flowers: s.extras.length, ...sit,
+      options: { min_points: Number(minimum) },
     }),
     result: (res, page) => scoredResult("mcr", res, page),
     summary: (r) => t("calc.summary.mcr", { total: r.total }),
@@ -780,8 +785,8 @@ const AROUND = {
     foot: (res) => [totalRow(t("calc.total_points"), res.total)],
     after: (res, page) => [
       h("p", { class: res.meets_minimum ? "calc__ok" : "calc__warn", "data-testid": "calc-minimum" },
-        res.meets_minimum ? t("calc.mcr.minimum_met", { points: res.points_before_flowers })
-          : t("calc.mcr.minimum_missed", { points: res.points_before_flowers })),
+        t(res.meets_minimum ? "calc.mcr.minimum_met" : "calc.mcr.minimum_missed",
+          { points: res.points_before_flowers, min: res.min_points ?? 8 })),
       mahjongReading(page, res.reading)],
   },
   sichuan: {

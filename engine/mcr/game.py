@@ -237,11 +237,13 @@ class Mcr(MahjongTable):
 
     def score(self, spec: JSON) -> JSON:
         """The calculator; ``spec["options"]`` (optional) sets the minimum the verdict
-        ``meets_minimum`` reads (OPT-MCR-2)."""
+        ``meets_minimum`` reads (OPT-MCR-2); a winning hand's result says which (``min_points``)."""
         spec, options = self.spec_options(spec)
         out = scoring.score_spec(spec)
-        if options is not None and out.get("winning"):
-            out["meets_minimum"] = out["points_before_flowers"] >= options.min_points
+        if out.get("winning"):
+            minimum = options.min_points if options is not None else scoring.MIN_POINTS
+            out["min_points"] = minimum
+            out["meets_minimum"] = out["points_before_flowers"] >= minimum
         return out
 
 

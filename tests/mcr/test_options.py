@@ -154,6 +154,8 @@ def test_the_calculator_reads_the_minimum():
     plain = G.score(spec)
     assert plain["winning"] and not plain["meets_minimum"]
     assert G.score({**spec, "options": {"min_points": 1}})["meets_minimum"]
+    assert plain["min_points"] == 8
+    assert G.score({**spec, "options": {"min_points": 1}})["min_points"] == 1
     assert G.score({**spec, "options": {}})["meets_minimum"] is False
     with pytest.raises(InvalidOptions):
         G.score({**spec, "options": {"min_points": 0}})

@@ -91,3 +91,25 @@ def test_kong_discard_flag_follows_its_row(live_server: LiveServer, new_page: An
     page.wait_for_function("document.querySelector('[data-testid=calc-total]')?.dataset.value"
                            " === '1'")
     no_missing_keys(page)
+
+
+def test_mcr_calculator_reads_the_tables_minimum(live_server: LiveServer, new_page: Any) -> None:
+    """OPT-MCR-2.1 in the calculator: the verdict under the items reads the minimum set in the
+    house rules (8 by default): a 21-point hand meets 8 and falls short of 24, as the engine's
+    ``game.score`` says with the same options."""
+    page = new_page()
+    open_calc(page, live_server, "mcr")
+    click(page, "1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5s 5s")
+    assert shown(page)["total"] == 21
+    verdict = page.locator("[data-testid=calc-minimum]")
+    assert "the 8-point minimum is met" in verdict.inner_text()
+    page.select_option("[data-testid=calc-select-min_points]", "24")
+    page.wait_for_function("document.querySelector('[data-testid=calc-minimum]')"
+                           "?.textContent.includes('24-point')")
+    assert "below the 24-point minimum" in verdict.inner_text()
+    spec = {"concealed": faces("1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5s"), "winning_tile": "5s",
+            "options": {"min_points": 24}}
+    engine = get_game("mcr").score(spec)
+    assert engine["meets_minimum"] is False and engine["min_points"] == 24
+    assert_no_axe_violations(page, "the mcr calculator with a minimum")
+    no_missing_keys(page)
