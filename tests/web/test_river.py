@@ -60,9 +60,10 @@ def _decision(server: LiveServer, session: dict[str, str]) -> tuple[dict, dict, 
     return view, basic(view, legal, random.Random(0)), legal
 
 
-def _locked_turn(page: Any, view: dict, action: dict, by_keyboard: bool) -> None:
+def _locked_turn(page: Any, view: dict, action: dict, pointer: str) -> None:
     """OPT-SC-2.3 on the page: the drawn tile is the one playable tile; the others cannot be
-    selected; it is discarded by mouse (select, Discard) or keyboard (↑ to the hand, Enter)."""
+    selected; it is discarded by mouse or touch (select, Discard) or keyboard (↑ to the hand,
+    Enter)."""
     drawn = view["drawn"]["id"]
     assert action == {"type": "discard", "card": drawn}
     legal_tiles = page.locator("[data-testid=hand-tile][data-legal=true]")
@@ -71,12 +72,17 @@ def _locked_turn(page: Any, view: dict, action: dict, by_keyboard: bool) -> None
     assert other.is_disabled()
     assert page.get_by_test_id("discard").is_disabled()
     assert page.get_by_test_id("locked-badge").count() >= 1
-    if by_keyboard:
+    if pointer == "keyboard":
         page.keyboard.press("ArrowUp")
         page.keyboard.press("ArrowLeft")  # the only playable card: the selection stays on it
         selected = page.locator("[data-testid=hand-tile].is-selected")
         assert selected.get_attribute("data-id") == str(drawn)
         page.keyboard.press("Enter")
+    elif pointer == "touch":
+        other.tap(force=True, timeout=3000)  # a disabled tile: nothing happens
+        assert page.get_by_test_id("discard").is_disabled()
+        legal_tiles.tap(timeout=3000)
+        page.get_by_test_id("discard").tap(timeout=3000)
     else:
         other.click(force=True, timeout=3000)  # a disabled tile: nothing happens
         assert page.get_by_test_id("discard").is_disabled()
@@ -104,40 +110,51 @@ def _play(page: Any, action: dict, legal: list[dict]) -> None:
         page.get_by_test_id("discard").click(timeout=3000)
 
 
-def test_a_blood_river_deal_with_a_locked_hand(live_server: LiveServer, new_page: Any) -> None:
-    session = _create(live_server)
-    page = new_page(1366, 768)
-    page.goto(live_server.url + "/")
+def _play_river(page: Any, server: LiveServer, pointers: tuple[str, ...],
+                locked_turns: int | None = None) -> tuple[dict[str, str], dict[str, int]]:
+    """Seat 0 of a new river match (seed 28) plays as ``basic`` through the page, its locked
+    turns by each of ``pointers`` in turn; to the end, or until ``locked_turns`` were played."""
+    session = _create(server)
+    page.goto(server.url + "/")
     page.evaluate("(s) => localStorage.setItem('paiju.current', JSON.stringify(s))", session)
     page.reload()
     page.get_by_test_id("table").wait_for(timeout=30_000)
-    stats = {"decisions": 0, "locked_mouse": 0, "locked_keyboard": 0, "piles_seen": 0}
-    for s in turns(page, PROBE, DEAL_TIMEOUT_S, "Sichuan Blood River", live_server, stats):
+    stats = {"decisions": 0, "locked": 0, "piles_seen": 0} | {f"locked_{p}": 0 for p in pointers}
+    for s in turns(page, PROBE, DEAL_TIMEOUT_S, "Sichuan Blood River", server, stats):
         stats["piles_seen"] = max(stats["piles_seen"], s["piles"])
         if not (s["toAct"] and s["ready"]):
             page.wait_for_timeout(30)
             continue
-        view, action, legal = _decision(live_server, session)
+        view, action, legal = _decision(server, session)
         if view["phase"] == "over" or not legal:
             page.wait_for_timeout(30)
             continue
         v = s["version"]
         me = view["players"][0]
         if me["locked"] and view["phase"] == "play" and action["type"] == "discard":
-            keyboard = stats["locked_keyboard"] < stats["locked_mouse"]
-            if not stats["locked_mouse"]:
+            pointer = pointers[stats["locked"] % len(pointers)]
+            if not stats["locked"]:
                 page.screenshot(path=TABLE_SHOT)
                 # the win pile lies beside the melds, its tiles the seat's winning tiles
                 pile = page.locator("[data-testid=my-seat] [data-testid=win-pile] "
                                     "[data-testid=win-pile-tile]")
                 assert [int(x) for x in pile.evaluate_all("ts => ts.map(t => t.dataset.id)")] \
                     == [c["id"] for c in me["win_pile"]]
-            _locked_turn(page, view, action, keyboard)
-            stats["locked_keyboard" if keyboard else "locked_mouse"] += 1
+            _locked_turn(page, view, action, pointer)
+            stats[f"locked_{pointer}"] += 1
+            stats["locked"] += 1
         else:
             _play(page, action, legal)
         _acted(page, v, str(action))
         stats["decisions"] += 1
+        if locked_turns is not None and stats["locked"] >= locked_turns:
+            break
+    return session, stats
+
+
+def test_a_blood_river_deal_with_a_locked_hand(live_server: LiveServer, new_page: Any) -> None:
+    page = new_page(1366, 768)
+    session, stats = _play_river(page, live_server, ("mouse", "keyboard"))
     assert stats["locked_mouse"] and stats["locked_keyboard"], stats
     assert stats["piles_seen"] >= 1, stats
 
@@ -153,6 +170,15 @@ def test_a_blood_river_deal_with_a_locked_hand(live_server: LiveServer, new_page
         == seats.count(0)
     page.wait_for_timeout(600)  # the settlement fades in
     page.screenshot(path=END_SHOT)
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_locked_hand_by_touch_on_a_phone(live_server: LiveServer, new_page: Any) -> None:
+    """OPT-SC-2.3 by touch: on a phone, the locked hand's only playable tile is tapped and
+    discarded (two locked turns, then the test stops), the win pile and the mark shown."""
+    page = new_page(390, 844, is_mobile=True, has_touch=True, device_scale_factor=2)
+    _, stats = _play_river(page, live_server, ("touch",), locked_turns=2)
+    assert stats["locked_touch"] == 2 and stats["piles_seen"] >= 1, stats
     assert not page.js_errors, page.js_errors
 
 
