@@ -117,6 +117,8 @@ const SC_RULES = [
     label: (v) => v === "none" ? t("calc.rules.no_cap") : t("calc.rules.cap", { fan: Number(v) }) },
   { kind: "select", key: "self_draw_bonus", rule: true, options: ["base", "fan", "none"],
     label: (v) => t(`calc.rules.bonus.${v}`) },
+  { kind: "select", key: "dian_gang_hua", rule: true, options: ["self_draw", "discard"],
+    label: (v) => t(`calc.rules.dian_gang_hua.${v}`) },
   ...SC_EXTRA.map((key) => ({ kind: "flag", key, rule: true })),
 ];
 
@@ -124,11 +126,12 @@ const SC_RULES = [
 function sichuanRules(sit) {
   const { fan_cap: cap, self_draw_bonus: bonus, kong_discard: kongDiscard, heavenly, earthly } = sit;
   return {
+    ...(sit.kong_replacement && sit.kong_given ? { kong_given: true } : {}),
     ...(sit.gang_shang_pao && kongDiscard ? { kong_discard: true } : {}),
     ...(sit.tian_di_hu && heavenly ? { heavenly: true } : {}),
     ...(sit.tian_di_hu && earthly ? { earthly: true } : {}),
     options: { fan_cap: cap === "none" ? null : Number(cap), self_draw_bonus: bonus,
-      extra_fans: SC_EXTRA.filter((k) => sit[k]) },
+      dian_gang_hua: sit.dian_gang_hua, extra_fans: SC_EXTRA.filter((k) => sit[k]) },
   };
 }
 
@@ -175,6 +178,8 @@ const GAMES = {
       { kind: "select", key: "missing_suit", options: ["auto", "m", "p", "s"],
         label: (v) => t(`calc.suit.${v}`) },
       { kind: "flag", key: "self_draw" }, { kind: "flag", key: "kong_replacement" },
+      // 点杠花: the kong was made on a discard, which decides who pays (OPT-SC-5)
+      { kind: "flag", key: "kong_given", when: (sit) => sit.kong_replacement },
       { kind: "flag", key: "robbing_kong" }, { kind: "flag", key: "last_tile" },
       { kind: "flag", key: "kong_discard", when: (sit) => sit.gang_shang_pao },
       { kind: "flag", key: "heavenly", when: (sit) => sit.tian_di_hu },
@@ -182,8 +187,9 @@ const GAMES = {
       ...SC_RULES,
     ],
     defaults: { missing_suit: "auto", self_draw: false, kong_replacement: false, robbing_kong: false,
-      last_tile: false, kong_discard: false, heavenly: false, earthly: false, fan_cap: "5",
-      self_draw_bonus: "base", menqing_zhongzhang: false, tian_di_hu: false, gang_shang_pao: false },
+      last_tile: false, kong_discard: false, heavenly: false, earthly: false, kong_given: false,
+      fan_cap: "5", self_draw_bonus: "base", dian_gang_hua: "self_draw", menqing_zhongzhang: false,
+      tian_di_hu: false, gang_shang_pao: false },
     spec: (s) => ({
       melds: s.groups.map((g) => ({ type: g.kind === "pung" ? "pung" : "kong", tile: g.cards[0],
         ...(g.kind === "concealed_kong" ? { concealed: true } : {}) })),
@@ -795,8 +801,9 @@ const AROUND = {
       footRow(t(res.capped ? "calc.sichuan.points_capped" : "calc.sichuan.points",
         { fan: res.fan, cap: Math.round(Math.log2(res.points)) }), res.points, "calc-points"),
       // the self-draw point after the cap (OPT-SC-4.1): none under the other bonuses, nor for 天胡
-      totalRow(t(res.points_per_payer > res.points ? "calc.sichuan.per_payer_self_draw"
-        : "calc.sichuan.per_payer"), res.points_per_payer)],
+      totalRow(t(res.paid_by === "kong_giver" ? "calc.sichuan.per_payer_kong_giver"
+        : res.points_per_payer > res.points ? "calc.sichuan.per_payer_self_draw"
+          : "calc.sichuan.per_payer"), res.points_per_payer)],
     after: (res, page) => [mahjongReading(page, res.reading)],
   },
   paohuzi: {

@@ -87,6 +87,10 @@ class Situation:
     earthly: bool = False
     """A non-dealer's first self-draw or the dealer's first discard, before any pung, kong or
     win (地胡, OPT-SC-7.3)."""
+    kong_given: bool = False
+    """The replacement that won was drawn for a kong made on another player's discard (点杠花,
+    OPT-SC-5.2): the calculator's flag; the game reads it from its events (``kong_giver``).
+    It scores nothing; under ``dian_gang_hua = "discard"`` it changes who pays."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +123,13 @@ class Evaluation:
         return replace(self, fan=self.fan + 1, patterns=tuple(pats))
 
     def to_json(self, situation: Situation, options: Options = DEFAULTS) -> dict[str, Any]:
-        ev, per_payer = paid(self, situation.self_draw, options)
-        return ev._json(situation, options.fan_cap, per_payer)
+        """The calculator's result; ``paid_by`` says who pays ``points_per_payer``: every
+        opponent (a self-draw), the discarder, or the kong's discarder (OPT-SC-5.2)."""
+        giver = situation.kong_given and options.dian_gang_hua == "discard"
+        ev, per_payer = paid(self, situation.self_draw and not giver, options)
+        paid_by = "kong_giver" if giver else "each_opponent" if situation.self_draw \
+            else "discarder"
+        return ev._json(situation, options.fan_cap, per_payer) | {"paid_by": paid_by}
 
     def _json(self, situation: Situation, cap: int | None, per_payer: int) -> dict[str, Any]:
         if self.shape == "seven_pairs":
@@ -297,7 +306,7 @@ def _make(shape: str, pair: int | None, melds: tuple[tuple[str, int, bool], ...]
 # ---------------------------------------------------------------- the JSON calculator
 
 _FLAGS = ("self_draw", "kong_replacement", "robbing_kong", "last_tile", "kong_discard",
-          "heavenly", "earthly")
+          "heavenly", "earthly", "kong_given")
 _NEEDS_OPTION = {"kong_discard": "gang_shang_pao", "heavenly": "tian_di_hu",
                  "earthly": "tian_di_hu"}
 """The calculator's OPT-SC-7 flags and the ``extra_fans`` value whose row each one scores."""
@@ -329,6 +338,10 @@ def read_spec(spec: object) -> tuple[list[DeclaredMeld], tuple[int, ...], int, i
         if not any(m.kind == "kong" for m in declared):
             raise InvalidSpec("kong_replacement needs a kong among the melds")
         flags["self_draw"] = True  # SC-9.5: a kong replacement win is a self-draw
+    if flags["kong_given"] and not (flags["kong_replacement"] and any(
+            m.kind == "kong" and not m.concealed for m in declared)):
+        raise InvalidSpec("kong_given needs kong_replacement and an exposed kong among the "
+                          "melds: the kong made on another player's discard (OPT-SC-5.2)")
     if flags["robbing_kong"] and (flags["self_draw"] or flags["last_tile"]):
         raise InvalidSpec("robbing_kong is a win on another player's tile, never with self_draw "
                           "or last_tile (no kong once the wall's last tile is drawn, SC-6.4)")
@@ -375,12 +388,15 @@ def score_spec(spec: object, options: Options = DEFAULTS) -> dict[str, Any]:
          "missing_suit": "p",
          "self_draw": false, "kong_replacement": false, "robbing_kong": false, "last_tile": false,
          "kong_discard": false, "heavenly": false, "earthly": false,
-         "options": {"fan_cap": 5, "self_draw_bonus": "base", "extra_fans": []}}  # optional
+         "kong_given": false,   # the winning replacement's kong was made on a discard (点杠花)
+         "options": {"fan_cap": 5, "self_draw_bonus": "base", "extra_fans": [],
+                     "dian_gang_hua": "self_draw"}}  # optional
 
     Out, for a winning hand::
 
         {"winning": true, "fan": 4, "capped": false, "points": 16, "self_draw": false,
          "points_per_payer": 16,          # points, +1 for a self-draw (SC-9.3, OPT-SC-4)
+         "paid_by": "discarder",          # or "each_opponent", "kong_giver" (OPT-SC-5.2)
          "unit": "fan",
          "items": [{"code": "seven_pairs", "name": "Seven pairs", "chinese": "七对",
                     "value": 2, "count": 1, "op": "+", "total": 2, "cards": [],

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from engine import get_game
+from engine.core.errors import InvalidSpec
 from engine.core.options import InvalidOptions
 from engine.core.result import Payment, totals
 from engine.core.state import evolve
@@ -361,3 +362,26 @@ def test_a_winner_leaves_the_kong_discarder_paying_alone():
     after = act(G, after, 3, type="kong")
     after = act(G, after, 3, type="win")
     assert deltas(after) == [-2 - 4, 0, 0, 2 + 4]
+
+
+def test_calculator_pays_dian_gang_hua_as_the_match_says():
+    """OPT-SC-5.1, OPT-SC-5.2 in the calculator: a win on the replacement of a kong made on a
+    discard (``kong_given``) is a self-draw paid by each opponent by default, and under
+    ``"discard"`` paid by the kong's discarder alone with no self-draw bonus; the flag needs an
+    exposed kong and ``kong_replacement``."""
+    spec = {"melds": [{"type": "kong", "tile": "9m"}], "winning_tile": "1m",
+            "concealed": "1s 1s 4s 5s 6s 7s 8s 9s 2m 3m".split(), "missing_suit": "p",
+            "kong_replacement": True, "kong_given": True}
+    same = G.score(spec)
+    assert (same["fan"], same["points_per_payer"], same["paid_by"]) == (2, 5, "each_opponent")
+    assert G.score(spec | {"options": {"dian_gang_hua": "self_draw"}}) == same
+    given = G.score(spec | {"options": {"dian_gang_hua": "discard"}})
+    assert (given["fan"], given["points_per_payer"], given["paid_by"]) == (2, 4, "kong_giver")
+    # the same fan as the game's own settlement of that win (kong_replacement_win above)
+    assert deltas(kong_replacement_win(dian_gang_hua="discard"))[3] == 4 + 2
+    concealed = G.score(spec | {"kong_given": False, "options": {"dian_gang_hua": "discard"}})
+    assert concealed["paid_by"] == "each_opponent"
+    for bad in ({"kong_replacement": False},
+                {"melds": [{"type": "kong", "tile": "9m", "concealed": True}]}):
+        with pytest.raises(InvalidSpec, match="kong_given"):
+            G.score(spec | bad)

@@ -11,7 +11,7 @@ from engine import get_game
 
 from .axe import assert_no_axe_violations
 from .conftest import LiveServer
-from .test_calculator import click, faces, no_missing_keys, open_calc, shown
+from .test_calculator import click, faces, mode, no_missing_keys, open_calc, shown
 
 HAND = "2m 3m 4m 5m 6m 7m 3s 4s 5s 6s 7s 8s 5m"
 """All simples, no meld: won on a second 5m."""
@@ -112,4 +112,33 @@ def test_mcr_calculator_reads_the_tables_minimum(live_server: LiveServer, new_pa
     engine = get_game("mcr").score(spec)
     assert engine["meets_minimum"] is False and engine["min_points"] == 24
     assert_no_axe_violations(page, "the mcr calculator with a minimum")
+    no_missing_keys(page)
+
+
+def test_sichuan_calculator_says_who_pays_dian_gang_hua(live_server: LiveServer,
+                                                         new_page: Any) -> None:
+    """OPT-SC-5 in the calculator: a win on the replacement of a kong made on a discard
+    (点杠花, shown once "kong replacement" is ticked) is paid by every opponent, 4 + 1 each, by
+    default; under "paid by the kong's discarder" that player alone pays 4 (OPT-SC-5.2)."""
+    page = new_page()
+    open_calc(page, live_server, "sichuan")
+    mode(page, "kong")
+    click(page, "9m")
+    mode(page, "hand")
+    click(page, "1s 1s 4s 5s 6s 7s 8s 9s 2m 3m 1m")
+    assert page.locator("[data-testid=calc-flag-kong_given]").count() == 0
+    page.check("[data-testid=calc-flag-kong_replacement]")
+    page.check("[data-testid=calc-flag-kong_given]")
+    page.wait_for_function("document.querySelector('[data-testid=calc-total]')?.dataset.value"
+                           " === '5'")
+    assert "self-draw +1" in shown(page)["text"]
+    page.select_option("[data-testid=calc-select-dian_gang_hua]", "discard")
+    page.wait_for_function("document.querySelector('[data-testid=calc-total]')?.dataset.value"
+                           " === '4'")
+    assert "whose discard made the kong pays" in shown(page)["text"]
+    spec = {"melds": [{"type": "kong", "tile": "9m"}], "winning_tile": "1m",
+            "concealed": faces("1s 1s 4s 5s 6s 7s 8s 9s 2m 3m"), "missing_suit": "p",
+            "kong_replacement": True, "kong_given": True,
+            "options": {"dian_gang_hua": "discard"}}
+    assert get_game("sichuan").score(spec)["points_per_payer"] == 4
     no_missing_keys(page)
