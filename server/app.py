@@ -41,6 +41,8 @@ from .limits import BodyLimit
 from .players import router as players_router
 from .pubsub import LocalBroker, RedisBroker, keep_watch
 from .replays import router as replays_router
+from .review import Reviewer
+from .review import router as review_router
 from .routes import router
 from .service import Service
 from .settings import Settings, get_settings
@@ -79,6 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         broker.versions = service.store.versions
         broker.absorb = service.absorb
     key = ai_key(settings, store)
+    reviewer = Reviewer(store)
     feed = Feed(service, broker, key, settings.ai_lease_seconds, settings.ai_delay_ms,
                 settings.ai_poll_seconds)
 
@@ -100,6 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await reviewer.close()
             for task in tasks:
                 task.cancel()
             if tasks:
@@ -118,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="paiju", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.service = service
     app.state.feed = feed
+    app.state.reviewer = reviewer
     app.state.broker = broker
     app.state.settings = settings
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
@@ -126,6 +131,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(GZipMiddleware, minimum_size=4096, compresslevel=6)
     app.include_router(router)
     app.include_router(replays_router)
+    app.include_router(review_router)
     app.include_router(players_router)
     app.include_router(assist_router)
     app.include_router(ai_router)
