@@ -36,9 +36,13 @@ class ReviewSettings:
     """Sampled deals every candidate is played out on."""
     candidates: int = 3
     """basic's ranked choices searched beside the prior's (the player's joins them)."""
+    flag_margin: float = 2.0
+    """Standard errors by which the reviewer's choice must beat the player's for the decision to
+    be flagged: another choice that did about as well on the sampled deals is no mistake (the
+    margin by which ``strong`` itself leaves its prior's choice)."""
 
 
-ROLLOUTS: dict[str, int] = {"mcr": 10, "nantong": 12, "paohuzi": 24, "sichuan": 16}
+ROLLOUTS: dict[str, int] = {"mcr": 16, "nantong": 20, "paohuzi": 32, "sichuan": 24}
 """Default playouts per candidate and decision, per game: a whole deal's review of one seat
 within about 20 s of one core on this 2-core machine (docs/ai.md, "Review")."""
 
@@ -61,7 +65,8 @@ def evaluate(game_name: str, view: dict, legal: list[dict], played: dict, seed: 
              settings: ReviewSettings | None = None) -> dict[str, Any]:
     """One decision reviewed: the player's action and the reviewer's, the expected score of
     each (``mean``, ``se``), the paired difference (``loss``: what the player's choice cost in
-    expectation, ``loss_se``), ``matched`` and the number of sampled deals (``samples``)."""
+    expectation, ``loss_se``), ``matched`` (the same choice), ``flagged`` (another choice, and
+    clearly better: by ``flag_margin`` standard errors) and the number of sampled deals."""
     s = settings or settings_for(game_name)
     policy = strong_policy(game_name, Settings(rollouts=s.rollouts, candidates=s.candidates),
                            PRIORS.get(game_name))
@@ -101,6 +106,7 @@ def evaluate(game_name: str, view: dict, legal: list[dict], played: dict, seed: 
     loss, loss_se = _stats(diffs)
     (mean_p, se_p), (mean_r, se_r) = _stats(values[player]), _stats(values[best])
     return {"played": played, "best": cands[best], "matched": best == player,
+            "flagged": best != player and loss > s.flag_margin * loss_se,
             "played_score": {"mean": mean_p, "se": se_p},
             "best_score": {"mean": mean_r, "se": se_r},
             "loss": loss, "loss_se": loss_se, "samples": len(values[player]),

@@ -329,6 +329,9 @@ class ReviewDecision(Wire):
                                              "when `matched`)")
     matched: bool = Field(description="The reviewer would have played the same (copies of a "
                                       "card are the same choice)")
+    flagged: bool = Field(description="Not matched, and the reviewer's choice did clearly "
+                                      "better: its paired difference (`loss`) exceeds twice its "
+                                      "standard error (a choice about as good is no mistake)")
     played_score: ExpectedScore
     best_score: ExpectedScore
     loss: float = Field(description="The reviewer's choice's score minus the player's, paired "
@@ -344,6 +347,7 @@ class ReviewDecision(Wire):
 class ReviewSummary(Wire):
     decisions: int
     matched: int
+    flagged: int = Field(description="Decisions flagged: the reviewer's choice clearly better")
     matched_share: float = Field(description="matched / decisions (1 when there were none)")
     expected_loss: float = Field(description="Points the player's choices lost in expectation: "
                                              "the sum of `loss` over the decisions not matched "

@@ -83,8 +83,9 @@ def summary(items: list[dict[str, Any]]) -> dict[str, Any]:
     reviewer would have played otherwise, of how much better its choice did on the sampled deals
     (a difference below zero, the player's choice doing better but not clearly, counts 0)."""
     matched = sum(1 for d in items if d["matched"])
+    flagged = sum(1 for d in items if d["flagged"])
     lost = sum(max(0.0, d["loss"]) for d in items if not d["matched"])
-    return {"decisions": len(items), "matched": matched,
+    return {"decisions": len(items), "matched": matched, "flagged": flagged,
             "matched_share": matched / len(items) if items else 1.0,
             "expected_loss": lost}
 
@@ -177,7 +178,7 @@ class Reviewer:
 
 
 router = APIRouter(prefix="/api")
-_ERRORS = {c: {"model": ErrorResponse} for c in (401, 403, 404, 409)}
+_ERRORS = {c: {"model": ErrorResponse} for c in (401, 403, 404, 409, 422)}
 Deal = Annotated[int, Path(ge=0, le=MAX_DEAL)]
 
 
