@@ -22,6 +22,7 @@ import logging
 import multiprocessing
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated, Any, NamedTuple
 
 from fastapi import APIRouter, Path, Request
@@ -116,6 +117,10 @@ class Reviewer:
             self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
+    def running(self, key: tuple[str, int, int]) -> bool:
+        """Whether this worker is making the review of ``key`` now."""
+        return key in self._tasks
+
     def start(self, key: tuple[str, int, int], game: str) -> None:
         """Run the review of ``key`` (match, deal, seat) in the background."""
         task = asyncio.create_task(self._run(key, game))
@@ -129,6 +134,8 @@ class Reviewer:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001  (stored for the player: it must not vanish)
+            if isinstance(exc, BrokenProcessPool):
+                self._pool = None  # its process died (killed, out of memory): a new one next time
             log.exception("review of %s deal %s seat %s failed", match_id, deal_no, seat)
             await run_in_threadpool(self.store.update_review, match_id, deal_no, seat,
                                     status="failed", reason=f"{type(exc).__name__}: {exc}")
@@ -212,7 +219,7 @@ async def start_review(match_id: MatchId, deal: Deal, svc: Svc, token: Token,
     reviewer = _reviewer(request)
     key = (match_id, deal, seat)
     now = time.time()
-    if key not in reviewer._tasks and await run_in_threadpool(
+    if not reviewer.running(key) and await run_in_threadpool(
             svc.store.claim_review, *key, now - STALE_S, now):
         reviewer.start(key, game)
     row = await run_in_threadpool(svc.store.review, *key)

@@ -177,7 +177,7 @@ function decisionItem(body, d) {
     details.dataset.drawn = "1";
     details.append(tableOf(body, view));
   });
-  return h("li", { class: `review__item${d.flagged ? " is-different" : ""}`, "data-testid": "review-decision",
+  return h("li", { class: `review__item${d.matched ? "" : " is-different"}${d.flagged ? " is-mistake" : ""}`, "data-testid": "review-decision",
     "data-matched": String(d.matched), "data-flagged": String(d.flagged) },
   h("p", { class: "review__line" },
     h("span", { class: "review__move" }, t("review.move", { n: d.index })), " ",

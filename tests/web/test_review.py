@@ -87,9 +87,11 @@ def test_review_from_the_settlement(live_server: LiveServer, new_page: Any) -> N
     assert body["status"] == "done"
     items = page.get_by_test_id("review-decision")
     assert items.count() == body["total"] == len(body["decisions"]) > 3
-    different = page.locator("[data-testid=review-decision][data-flagged=true]")
-    assert different.count() == sum(d["flagged"] for d in body["decisions"]) >= 1
+    different = page.locator("[data-testid=review-decision][data-matched=false]")
+    assert different.count() == sum(not d["matched"] for d in body["decisions"]) >= 1
     assert page.locator(".review__item.is-different").count() == different.count()
+    assert page.locator(".review__item.is-mistake").count() == page.locator(
+        "[data-testid=review-decision][data-flagged=true]").count() == body["summary"]["flagged"]
     summary = page.get_by_test_id("review-summary").inner_text()
     s = body["summary"]
     assert f"{s['matched']} of {s['decisions']}" in summary
@@ -109,7 +111,7 @@ def test_review_from_the_settlement(live_server: LiveServer, new_page: Any) -> N
     page.locator("[data-testid=review][data-status=done]").wait_for(timeout=10_000)
     text = page.get_by_test_id("review-summary").inner_text()
     assert f"{s['matched']} décisions sur {s['decisions']}" in text, text
-    assert "Analyste" in page.locator("[data-testid=review-decision][data-flagged=true]"
+    assert "Analyste" in page.locator("[data-testid=review-decision][data-matched=false]"
                                       ).first.inner_text()
     page.screenshot(path=str(ARTIFACTS / "review-fr.png"))
     assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
