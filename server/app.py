@@ -180,10 +180,7 @@ def _web(app: FastAPI, files: StaticFiles) -> None:
     @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
     async def web_files(path: str, request: Request) -> Response:
         if path == "api" or path.startswith("api/"):
-            api = [r for r in app.router.routes if r is not web_route]
-            allowed = [m for m in ("DELETE", "GET", "PATCH", "POST", "PUT")
-                       if any(r.matches({**request.scope, "method": m})[0] == Match.FULL
-                              for r in api)]
+            allowed = _allowed(app, request.scope, web_route)
             if allowed:
                 raise StarletteHTTPException(405, "Method Not Allowed",
                                              headers={"Allow": ", ".join(allowed)})
@@ -191,6 +188,14 @@ def _web(app: FastAPI, files: StaticFiles) -> None:
         return await files.get_response(path, request.scope)
 
     web_route = app.router.routes[-1]
+
+
+def _allowed(app: FastAPI, scope: Any, web_route: Any = None) -> list[str]:
+    """The methods the API's routes take on this request's path (the web app's route aside)."""
+    api = [r for r in app.router.routes if r is not web_route and getattr(r, "path", "") !=
+           "/{path:path}"]
+    return [m for m in ("DELETE", "GET", "PATCH", "POST", "PUT")
+            if any(r.matches({**scope, "method": m})[0] == Match.FULL for r in api)]
 
 
 def _errors(app: FastAPI) -> None:
@@ -237,11 +242,16 @@ def _errors(app: FastAPI) -> None:
         return JSONResponse(err.body(), status_code=err.status)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "route/not_found", 405: "route/method_not_allowed"}.get(
             exc.status_code, "request/invalid")
+        headers = exc.headers
+        if exc.status_code == 405 and request.scope.get("type") == "http":
+            # Starlette names the methods of the one route it tried; a path served by several
+            # (a review's GET and POST) takes them all
+            headers = {**(headers or {}), "Allow": ", ".join(_allowed(app, request.scope))}
         return JSONResponse({"error": {"code": code, "message": str(exc.detail)}},
-                            status_code=exc.status_code, headers=exc.headers)
+                            status_code=exc.status_code, headers=headers)
 
 
 def _document_outages(app: FastAPI) -> None:
