@@ -162,3 +162,51 @@ def test_a_deal_strong_played_reviews_as_matched(client: TestClient) -> None:
     assert s["decisions"] >= 3
     assert s["matched_share"] >= 0.85, body["decisions"]
     assert s["flagged"] <= 1, body["decisions"]
+
+
+def test_a_failure_is_stored_with_its_reason_and_a_post_tries_again(
+        client: TestClient, monkeypatch: Any) -> None:
+    _review_fast(client)
+    m = _create(client, seed=5)
+    mid, token = m["match_id"], m["seats"][0]["token"]
+    _play(client, m, random_policy, seed=1)
+    reviewer = client.app.state.reviewer  # type: ignore[attr-defined]
+
+    def broken(*_: Any) -> Any:
+        raise RuntimeError("the log could not be read")
+
+    monkeypatch.setattr(reviewer, "_decisions", broken)
+    url = f"/api/matches/{mid}/deals/0/review"
+    assert client.post(url, headers=auth(token)).status_code == 202
+    for _ in range(100):
+        body = client.get(url, headers=auth(token)).json()
+        if body["status"] == "failed":
+            break
+        time.sleep(0.1)
+    assert body["status"] == "failed" and "the log could not be read" in body["reason"]
+    assert body["summary"] is None
+    monkeypatch.undo()
+    _review_fast(client)
+    r = client.post(url, headers=auth(token))
+    assert r.status_code == 202 and r.json()["status"] in ("queued", "running"), r.text
+    done, _ = _wait(client, url, token)
+    assert done["reason"] is None and done["summary"]["decisions"] == done["total"]
+
+
+def test_a_review_left_running_by_a_stopped_worker_starts_again_once_quiet(
+        client: TestClient) -> None:
+    """The row decides who runs a review: nobody while it is done or making progress; the next
+    asker once it went quiet (its worker stopped) or failed."""
+    store = client.app.state.service.store  # type: ignore[attr-defined]
+    m = _create(client, seed=5)
+    key = (m["match_id"], 0, 0)
+    now = time.time()
+    assert store.claim_review(*key, now - 120, now)
+    assert not store.claim_review(*key, now - 120, now + 1)  # running, progress is fresh
+    store.update_review(*key, status="running")
+    assert store.claim_review(*key, time.time() + 1, time.time())  # quiet for too long
+    store.update_review(*key, status="done")
+    assert not store.claim_review(*key, time.time() + 1, time.time())  # done stays done
+    store.update_review(*key, status="failed", reason="boom")
+    assert store.claim_review(*key, 0, time.time())
+    assert store.review(*key).status == "queued" and store.review(*key).reason is None
