@@ -10,8 +10,9 @@ asked walks the deal's log (the replay's machinery: seed, options and actions), 
 decision that had more than one legal action, as the seat's own view, to a process pool of one
 worker (``ai/review.py``, pure CPU); it writes the progress after each decision and the answer
 at the end to the ``reviews`` table (``store.ReviewRow``). A second look is a read; a worker
-that stops mid-review leaves the row quiet, and the next POST after ``STALE_S`` starts it
-again; a failure is stored as ``failed`` with its reason, and a POST tries it again.
+that stops mid-review leaves the row quiet: after ``STALE_S`` it reads as failed and the next
+POST starts it again; a failure is stored as ``failed`` with its reason, and a POST tries it
+again.
 """
 
 from __future__ import annotations
@@ -91,11 +92,19 @@ def summary(items: list[dict[str, Any]]) -> dict[str, Any]:
             "expected_loss": lost}
 
 
-def answer(row: ReviewRow, game: str) -> dict[str, Any]:
-    """A stored review as the API answers it (``models.Review``)."""
+ABANDONED = "the review stopped making progress (its server was restarted): ask again"
+
+
+def answer(row: ReviewRow, game: str, now: float) -> dict[str, Any]:
+    """A stored review as the API answers it (``models.Review``); one left queued or running
+    with no progress for ``STALE_S`` reads as failed, so that a client polling it learns to ask
+    again (its POST starts it again)."""
     items = json.loads(row.decisions_json)
+    status, reason = row.status, row.reason
+    if status in ("queued", "running") and row.updated < now - STALE_S:
+        status, reason = "failed", ABANDONED
     return {"match_id": row.match_id, "deal": row.deal_no, "seat": row.seat, "game": game,
-            "status": row.status, "done": row.done, "total": row.total, "reason": row.reason,
+            "status": status, "done": row.done, "total": row.total, "reason": reason,
             "summary": summary(items) if row.status == "done" else None,
             "decisions": items}
 
@@ -224,7 +233,7 @@ async def start_review(match_id: MatchId, deal: Deal, svc: Svc, token: Token,
         reviewer.start(key, game)
     row = await run_in_threadpool(svc.store.review, *key)
     assert row is not None
-    return answer(row, game)
+    return answer(row, game, time.time())
 
 
 @router.get("/matches/{match_id}/deals/{deal}/review", response_model=Review,
@@ -238,4 +247,4 @@ def get_review(match_id: MatchId, deal: Deal, svc: Svc, token: Token) -> dict[st
     if row is None:
         raise ApiError("review/not_found", "no review of this deal for this seat yet: "
                                            "POST to start it")
-    return answer(row, game)
+    return answer(row, game, time.time())

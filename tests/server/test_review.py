@@ -18,6 +18,7 @@ from ai.policies import PRIORS, random_policy, strong_policy
 from ai.review import ReviewSettings
 from ai.search import Policy, Settings
 from server.app import create_app
+from server.review import ABANDONED, STALE_S, answer
 from server.settings import Settings as ServerSettings
 
 from .conftest import auth
@@ -204,6 +205,13 @@ def test_a_review_left_running_by_a_stopped_worker_starts_again_once_quiet(
     assert store.claim_review(*key, now - 120, now)
     assert not store.claim_review(*key, now - 120, now + 1)  # running, progress is fresh
     store.update_review(*key, status="running")
+    r = client.get(f"/api/matches/{key[0]}/deals/0/review",
+                   headers=auth(m["seats"][0]["token"]))
+    assert r.status_code == 409  # the deal is not over: nothing of a review shows
+    row = store.review(*key)
+    quiet = answer(row, "sichuan", row.updated + STALE_S + 1)  # a poll after the worker stopped
+    assert quiet["status"] == "failed" and quiet["reason"] == ABANDONED
+    assert answer(row, "sichuan", row.updated + 1)["status"] == "running"
     assert store.claim_review(*key, time.time() + 1, time.time())  # quiet for too long
     store.update_review(*key, status="done")
     assert not store.claim_review(*key, time.time() + 1, time.time())  # done stays done
