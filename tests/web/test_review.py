@@ -101,7 +101,9 @@ def test_review_from_the_settlement(live_server: LiveServer, new_page: Any) -> N
     assert first.locator(".review__hand .tile").count() >= 1, "the hand as it was, in tiles"
     # the table as the seat saw it, on demand: the other hands face down
     first.locator("details summary").click()
+    first.locator(".table").wait_for()  # drawn on the details' toggle event
     assert first.locator(".table").count() == 1
+    assert first.locator(".table [data-testid=backs]").count() == 3
     page.screenshot(path=str(ARTIFACTS / "review-done.png"), full_page=True)
     assert_no_axe_violations(page, "the review's decisions")
 
