@@ -41,6 +41,8 @@ from .limits import BodyLimit
 from .players import router as players_router
 from .pubsub import LocalBroker, RedisBroker, keep_watch
 from .replays import router as replays_router
+from .review import Reviewer
+from .review import router as review_router
 from .routes import router
 from .service import Service
 from .settings import Settings, get_settings
@@ -79,6 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         broker.versions = service.store.versions
         broker.absorb = service.absorb
     key = ai_key(settings, store)
+    reviewer = Reviewer(store)
     feed = Feed(service, broker, key, settings.ai_lease_seconds, settings.ai_delay_ms,
                 settings.ai_poll_seconds)
 
@@ -100,6 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await reviewer.close()
             for task in tasks:
                 task.cancel()
             if tasks:
@@ -118,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="paiju", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.service = service
     app.state.feed = feed
+    app.state.reviewer = reviewer
     app.state.broker = broker
     app.state.settings = settings
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
@@ -126,6 +131,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(GZipMiddleware, minimum_size=4096, compresslevel=6)
     app.include_router(router)
     app.include_router(replays_router)
+    app.include_router(review_router)
     app.include_router(players_router)
     app.include_router(assist_router)
     app.include_router(ai_router)
@@ -174,10 +180,7 @@ def _web(app: FastAPI, files: StaticFiles) -> None:
     @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
     async def web_files(path: str, request: Request) -> Response:
         if path == "api" or path.startswith("api/"):
-            api = [r for r in app.router.routes if r is not web_route]
-            allowed = [m for m in ("DELETE", "GET", "PATCH", "POST", "PUT")
-                       if any(r.matches({**request.scope, "method": m})[0] == Match.FULL
-                              for r in api)]
+            allowed = _allowed(app, request.scope, web_route)
             if allowed:
                 raise StarletteHTTPException(405, "Method Not Allowed",
                                              headers={"Allow": ", ".join(allowed)})
@@ -185,6 +188,14 @@ def _web(app: FastAPI, files: StaticFiles) -> None:
         return await files.get_response(path, request.scope)
 
     web_route = app.router.routes[-1]
+
+
+def _allowed(app: FastAPI, scope: Any, web_route: Any = None) -> list[str]:
+    """The methods the API's routes take on this request's path (the web app's route aside)."""
+    api = [r for r in app.router.routes if r is not web_route and getattr(r, "path", "") !=
+           "/{path:path}"]
+    return [m for m in ("DELETE", "GET", "PATCH", "POST", "PUT")
+            if any(r.matches({**scope, "method": m})[0] == Match.FULL for r in api)]
 
 
 def _errors(app: FastAPI) -> None:
@@ -231,11 +242,16 @@ def _errors(app: FastAPI) -> None:
         return JSONResponse(err.body(), status_code=err.status)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "route/not_found", 405: "route/method_not_allowed"}.get(
             exc.status_code, "request/invalid")
+        headers = exc.headers
+        if exc.status_code == 405 and request.scope.get("type") == "http":
+            # Starlette names the methods of the one route it tried; a path served by several
+            # (a review's GET and POST) takes them all
+            headers = {**(headers or {}), "Allow": ", ".join(_allowed(app, request.scope))}
         return JSONResponse({"error": {"code": code, "message": str(exc.detail)}},
-                            status_code=exc.status_code, headers=exc.headers)
+                            status_code=exc.status_code, headers=headers)
 
 
 def _document_outages(app: FastAPI) -> None:

@@ -27,6 +27,7 @@ STATUS: dict[str, int] = {
     "auth/unknown_player": 401,
     "match/not_found": 404,
     "deal/not_found": 404,
+    "review/not_found": 404,
     "game/unknown": 404,
     "route/not_found": 404,
     "route/method_not_allowed": 405,

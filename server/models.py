@@ -313,6 +313,62 @@ class History(Wire):
                                                "only this page)")
 
 
+# ------------------------------------------------------------------ reviews (server/review.py)
+
+class ExpectedScore(Wire):
+    mean: float = Field(description="The seat's mean score for the deal over the sampled deals "
+                                    "when it plays this")
+    se: float = Field(description="The mean's standard error over those deals")
+
+
+class ReviewDecision(Wire):
+    index: int = Field(description="The action's place in the deal (as the replay's `index`)")
+    version: int = Field(description="The match version the player's action made")
+    played: dict[str, Any] = Field(description="What the player did")
+    best: dict[str, Any] = Field(description="What the reviewer would play (the same choice "
+                                             "when `matched`)")
+    matched: bool = Field(description="The reviewer would have played the same (copies of a "
+                                      "card are the same choice)")
+    flagged: bool = Field(description="Not matched, and the reviewer's choice did clearly "
+                                      "better: its paired difference (`loss`) exceeds twice its "
+                                      "standard error (a choice about as good is no mistake)")
+    played_score: ExpectedScore
+    best_score: ExpectedScore
+    loss: float = Field(description="The reviewer's choice's score minus the player's, paired "
+                                    "on the same sampled deals (0 when matched)")
+    loss_se: float = Field(description="That difference's standard error")
+    samples: int = Field(description="Sampled deals every candidate was played out on")
+    candidates: int = Field(description="Choices the reviewer compared")
+    view: dict[str, Any] = Field(description="The seat's own view then (engine view, without "
+                                             "the event log): its hand and the table as they "
+                                             "were, never another seat's hidden cards")
+
+
+class ReviewSummary(Wire):
+    decisions: int
+    matched: int
+    flagged: int = Field(description="Decisions flagged: the reviewer's choice clearly better")
+    matched_share: float = Field(description="matched / decisions (1 when there were none)")
+    expected_loss: float = Field(description="Points the player's choices lost in expectation: "
+                                             "the sum of `loss` over the decisions not matched "
+                                             "(a negative one counts 0)")
+
+
+class Review(Wire):
+    match_id: str
+    deal: int
+    seat: int
+    game: str
+    status: Literal["queued", "running", "done", "failed"]
+    done: int = Field(description="Decisions evaluated so far")
+    total: int = Field(description="Decisions to evaluate: the seat's turns with more than one "
+                                   "legal action (0 until the review starts running)")
+    reason: str | None = Field(description="Why the review failed (status `failed`)")
+    summary: ReviewSummary | None = Field(description="Once done")
+    decisions: list[ReviewDecision] = Field(description="The decisions evaluated so far, in "
+                                                        "the deal's order")
+
+
 # ------------------------------------------------------------------ replays (server/replays.py)
 
 class ReplayStep(Wire):

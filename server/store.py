@@ -223,6 +223,31 @@ class DealRecordRow(SQLModel, table=True):
     """The winning hand's score in the game's unit (MCR points, fan, huxi, hu)."""
 
 
+class ReviewRow(SQLModel, table=True):
+    """The review of one seat's decisions in one finished deal (``server/review.py``): its
+    progress while a worker process evaluates it, then its answer, kept so that a second look
+    is instant and a restart loses no finished review. One per (match, deal, seat)."""
+
+    __tablename__ = "reviews"
+
+    match_id: str = Field(primary_key=True, foreign_key="matches.id")
+    deal_no: int = Field(primary_key=True)
+    seat: int = Field(primary_key=True)
+    status: str
+    """queued | running | done | failed."""
+    done: int = 0
+    """Decisions evaluated so far."""
+    total: int = 0
+    """Decisions to evaluate (the seat's turns with more than one legal action)."""
+    decisions_json: str = "[]"
+    """The evaluated decisions so far, in deal order."""
+    reason: str | None = None
+    """Why it failed (status failed)."""
+    updated: float = 0.0
+    """Seconds since the epoch of the last progress: a review left queued or running by a
+    stopped worker is started again once this is old (``server/review.py``)."""
+
+
 POOL_SIZE = 40
 """Database connections a worker keeps: as many as its request threads (AnyIO's default 40)."""
 
@@ -631,6 +656,43 @@ class Store:
              .where(ranked.c.rank == 1))
         with self.session() as s:
             return list(s.exec(q))
+
+    # ------------------------------------------------------------------ reviews
+
+    def review(self, match_id: str, deal_no: int, seat: int) -> ReviewRow | None:
+        with self.session() as s:
+            return s.get(ReviewRow, (match_id, deal_no, seat))
+
+    def claim_review(self, match_id: str, deal_no: int, seat: int, stale_before: float,
+                     now: float) -> bool:
+        """Queue the review of (match, deal, seat) unless it is done or being made: True when
+        this caller is to run it (no row yet, a failed one, or one whose worker went quiet
+        before ``stale_before``). Several workers asking at once: the row decides."""
+        table = ReviewRow.__table__  # type: ignore[attr-defined]
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        stmt = dialect.insert(table).values(match_id=match_id, deal_no=deal_no, seat=seat,
+                                            status="queued", done=0, total=0,
+                                            decisions_json="[]", reason=None, updated=now)
+        stmt = stmt.on_conflict_do_update(
+            index_elements=["match_id", "deal_no", "seat"],
+            set_={"status": "queued", "done": 0, "total": 0, "decisions_json": "[]",
+                  "reason": None, "updated": now},
+            where=or_(table.c.status == "failed",
+                      (table.c.status != "done") & (table.c.updated < stale_before)),
+        ).returning(table.c.seat)
+        with self._write_lock, self.engine.connect() as conn:
+            took = conn.execute(stmt).first() is not None
+            conn.commit()
+        return took
+
+    def update_review(self, match_id: str, deal_no: int, seat: int, **values: Any) -> None:
+        """Progress or the answer of a review (``ReviewRow``'s columns)."""
+        table = ReviewRow.__table__  # type: ignore[attr-defined]
+        with self._write_lock, self.engine.connect() as conn:
+            conn.execute(update(table).where(
+                table.c.match_id == match_id, table.c.deal_no == deal_no,
+                table.c.seat == seat).values(updated=time.time(), **values))
+            conn.commit()
 
     def _advance_and_log(self, version: int, action: Entry) -> None:
         """The usual action on PostgreSQL: the version move and its log entry in one statement

@@ -379,6 +379,7 @@ function render() {
       ? t(store.seedCheck.ok ? "app.seed.ok" : "app.seed.bad") : "",
     title: gameTitle(view.game, TABLES[view.game].title),
     replayHref: `#/replay/${encodeURIComponent(view.match_id)}/${view.deal}/${view.seat}`, // the settlement's replay link, from this seat
+    reviewHref: view.seat === null ? null : `#/review/${encodeURIComponent(view.match_id)}/${view.deal}`, // review.js: this seat's decisions
     on: handlers,
     sortDrawn: autoSorted(view.game),   // auto-sort (autoplay.js)
     belowActions: autoplayRow(view),    // the auto-play switches
@@ -433,6 +434,7 @@ installAutoplay({ decision: openDecision, act: (action) => act(action), rerender
 
 // Pages other than the lobby and the live table have a hash route; each lives in its own module,
 // loaded on first use: #/rules/<game>, #/calc/<game>, #/friends/<game>, #/replay/<match>/<deal>[/<seat>],
+// #/review/<match>/<deal> (this browser's seat's decisions judged by the strongest AI),
 // #/history (this browser's finished deals), and #/join/<match>/<token> (a friend's seat: the
 // token is stored, then the URL forgets it).
 const PAGES = {
@@ -440,6 +442,7 @@ const PAGES = {
   calc: { module: "./calculator.js", params: ["game"] },
   friends: { module: "./friends.js", params: ["game"] },
   replay: { module: "./replay.js", params: ["match_id", "deal", "seat"] },
+  review: { module: "./review.js", params: ["match_id", "deal"] },
   history: { module: "./history.js", params: [] },
 };
 

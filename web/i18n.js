@@ -7,7 +7,7 @@
 export const LANGUAGES = [
   ["en", "English"], ["fr", "Français"], ["pl", "Polski"], ["it", "Italiano"], ["zh", "中文"],
 ];
-export const NAMESPACES = ["app", "play", "patterns", "rules", "calc", "hints", "replay", "history", "options"];
+export const NAMESPACES = ["app", "play", "patterns", "rules", "calc", "hints", "replay", "history", "options", "review"];
 
 const STORE_KEY = "paiju.lang";
 const FALLBACK = "en";

@@ -176,6 +176,8 @@ export function settlementPanel(view, ctx, outcome) {
         t("app.settle.restart"))],
       ctx.replayHref ? h("a", { class: "btn", href: ctx.replayHref, "data-testid": "replay-link" },
         t("replay.open")) : null,
+      ctx.reviewHref ? h("a", { class: "btn", href: ctx.reviewHref, "data-testid": "review-link" },
+        t("review.open")) : null,
       h("button", { type: "button", class: "btn btn--ghost", "data-testid": "hide-settlement", "data-action": "view",
         onclick: ctx.on.toggleSettlement }, t("app.settle.viewTable")))));
   return panel;
@@ -297,7 +299,8 @@ function badges(view, s, names, game) {
 
 /** Another seat's hidden hand: ``count`` backs (``game.backs``). */
 function backsEl(count, { back, cls, label, counted = false }) {
-  const backs = h("div", { class: cls, "data-testid": "backs", "aria-label": t(label, { count }) });
+  // an image of the count (a bare div may not carry a label: axe aria-prohibited-attr)
+  const backs = h("div", { class: cls, "data-testid": "backs", role: "img", "aria-label": t(label, { count }) });
   for (let i = 0; i < count; i++) backs.append(back());
   if (counted) backs.append(h("span", { class: "lhand__count" }, String(count)));
   return backs;

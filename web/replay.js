@@ -34,12 +34,12 @@ const ICONS = {
 };
 
 /** How each family of cards is named and drawn small in the move list. */
-const CARDS = {
+export const CARDS = {
   tiles: { face: tileFace, name: tileName, el: (f) => tileEl(f, { size: "xs2" }) },
   long: { face: long.faceOfId, name: long.cardName, el: (f) => long.cardEl(f, { size: "mini" }) },
   word: { face: word.faceOfId, name: word.cardName, el: (f) => word.cardEl(f, { size: "mini" }) },
 };
-const FAMILY = { sichuan: "tiles", mcr: "tiles", nantong: "long", paohuzi: "word" };
+export const FAMILY = { sichuan: "tiles", mcr: "tiles", nantong: "long", paohuzi: "word" };
 
 const page = {
   key: null,          // "match/deal" of the replay loaded
