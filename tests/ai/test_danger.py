@@ -127,7 +127,7 @@ def decide(hand0: str, drawn: str, wall: int = 4):
                   wall_extra=wall, missing="spmm", drawn=drawn)
     view, legal = G.view(state, 0), G.legal_actions(state, 0)
     plain = P.plain_prior(view, legal, random.Random(0))
-    mine = P.prior(view, legal, random.Random(0))
+    mine = P.defending_prior(view, legal, random.Random(0))
     assert mine in legal
     return view, plain["card"] >> 2, mine["card"] >> 2
 
@@ -171,7 +171,8 @@ def test_a_ready_valuable_hand_does_not_fold():
 
 def test_the_defence_keeps_every_answer_legal_over_whole_deals():
     """Seeded deals with the defending prior in every seat end, every answer legal."""
-    table_ = {"sichuan": dict(POLICIES["sichuan"], prior=P.prior)}
+    assert P.prior is not P.defending_prior
+    table_ = {"sichuan": dict(POLICIES["sichuan"], prior=P.defending_prior)}
     for seed in range(3):
         state, decisions = play_deal("sichuan", seed, ["prior"] * 4, policies=table_)
         assert state.phase == "over" and decisions > 0
