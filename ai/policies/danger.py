@@ -185,8 +185,9 @@ __all__ = ["CAP", "FLUSH_FAN", "FLUSH_OTHER", "FLUSH_SUIT", "LATE_MISSING", "OWN
 # ------------------------------------------------------------------ Sichuan
 
 SICHUAN_VALUE = 2.0
-"""What a plain ready Sichuan opponent's win costs its discarder, on average (base 2 ^ fan,
-SC-9.1: most of ``basic``'s wins are 0-1 fan, a few large ones raise the mean)."""
+"""What a plain ready Sichuan opponent's win costs its discarder (base 2 ^ fan, SC-9.1). Set by
+hand; a ``basic`` deal-in costs 1.31 on average (``bench/results/danger/dealin-cost-sichuan.txt``),
+but the defence measured no better with 1.3 (docs/ai.md, Defence)."""
 
 
 def _sichuan_flush(p: dict[str, Any], missing: int, face: Any) -> int | None:
