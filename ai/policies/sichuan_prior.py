@@ -1,4 +1,5 @@
-"""Sichuan prior for ``strong``: ``basic`` (``sichuan_basic.py``) with two value-aware rules.
+"""Sichuan prior for ``strong``: ``basic`` (``sichuan_basic.py``) with two value-aware rules and
+a defence.
 
 ``basic`` plays for the fastest hand and takes every win, so many of its wins are 0-fan hands
 paid 1 point. The prior keeps every decision of ``basic`` but two (rule ids from
@@ -29,6 +30,16 @@ linearly changed nothing (-0.015 [-0.071, +0.040], 500, seed 24), so the simpler
 declining discard wins (kept) gained +0.035 [-0.013, +0.083] (seed 22) and +0.032 [-0.007, +0.071]
 (seed 23), 500 shuffles each, declining only 0-fan ones +0.018 [-0.021, +0.058] (seed 22).
 
+- **Defence** (``defend_discard``, on ``danger.py``'s model): short of ready, each discard is
+  priced as the points it is expected to pay a likely-ready opponent (``danger.sichuan``) plus
+  what it gives up against the discard above: a step from ready (``STEP``, by the hand's
+  steps, less as the wall runs out, ``STEP_WALL``), or the share of the drawable tiles that
+  bring the hand nearer (as that share of a step). The cheapest replaces it when it costs at
+  least ``MARGIN`` less. A ready hand is never broken up, and nothing changes while no
+  opponent is likelier than ``THREAT`` to be ready. ``plain_prior`` is the prior without it,
+  ``defending_prior`` with it; ``prior`` defends only if ``DEFEND``, off as it has not
+  measured better (``DEFEND``).
+
 It sees only the seat's view and keeps no state besides caches: deterministic.
 """
 
@@ -40,6 +51,7 @@ from functools import lru_cache
 from engine.mahjong import parse_face, standard_shanten
 from engine.sichuan.scoring import FAN_CAP, DeclaredMeld, base_points, evaluate
 
+from . import danger
 from . import sichuan_basic as basic_ai
 from .discards import by_face as discards_by_face
 from .sichuan_basic import NUM, Counts, _add, _Seat
@@ -48,6 +60,26 @@ DECLINE_WALL = 30
 """Discard wins are passed while at least this many tiles are left in the wall."""
 
 Melds = tuple[DeclaredMeld, ...]
+
+STEP = (8.0, 4.0, 2.0, 1.2)
+"""Points a hand gives up by going one step further from ready, by its steps after its best
+discard (0 never: a ready hand is not broken up). Set by hand, then doubled: against the prior
+without the defence (``bench.duel ... --against ...:plain_prior``, 200 shuffles, seed 72) these
+gained +0.095 [-0.028, +0.218] a deal, half of them (2, 1, 0.5, 0.3) -0.007 [-0.132, +0.117]
+(readier to give up progress: no better); none of these is a clear interval."""
+STEP_WALL = 40
+"""Wall tiles left below which a step is worth less, in proportion."""
+THREAT = 0.05
+"""No opponent this likely ready: no defence (and no time spent on it)."""
+DEFEND = False
+"""Whether ``prior`` (so ``strong``) defends. Off: on seeds 2901 and 2902 (2,000 shuffles each,
+``bench/results/danger/``) the defence lowered the prior's deal-in share from 37.1% to 36.2% and
+from 37.2% to 36.0%, but its gain over ``basic`` went from +0.04 [+0.01, +0.06] to +0.04
+[-0.01, +0.09] and from +0.05 [+0.02, +0.07] to +0.02 [-0.03, +0.06] a deal, and its own gain
+over the prior without it was -0.011 [-0.099, +0.077] and -0.056 [-0.163, +0.050] (400
+shuffles each, seeds 73 and 74): no gain shown."""
+MARGIN = 0.02
+"""A discard replaces ``basic``'s only when it costs at least this much less."""
 
 
 def read_melds(view: dict) -> Melds:
@@ -105,6 +137,40 @@ def _discard(view: dict, me: _Seat, legal: list[dict], choice: dict) -> dict:
     return choice if worth[b] >= worth[best] else by_face[best]
 
 
+def _step_cost(low: int, wall: int) -> float:
+    """Points one more step from ready costs a hand ``low`` steps from ready after its best
+    discard, with ``wall`` tiles left: a nearer hand's step is worth more, and less late in the
+    deal, when fewer draws are left to make it up."""
+    return STEP[min(low, len(STEP) - 1)] * min(1.0, wall / STEP_WALL)
+
+
+def defend_discard(view: dict, me: _Seat, legal: list[dict], choice: dict) -> dict:
+    """The discard of least cost, where cost is the points it is expected to pay an opponent
+    (``danger.sichuan``) plus what it gives up of the hand against ``choice`` (a step from
+    ready, ``_step_cost``, or a share of the tiles that bring the hand nearer, priced as that
+    share of a step). A ready hand is not broken up: its waits are what it plays for."""
+    b = me.face_of_id[choice["card"]]
+    if is_ready(_add(me.counts, b, -1), read_melds(view)):
+        return choice
+    model = danger.sichuan(view)
+    if model.threat() < THREAT:
+        return choice
+    by_face = discards_by_face(legal, me.face_of_id)
+    sh = basic_ai.shanten_each(me.counts, me.concealed, list(by_face), -1)
+    low = sh[b]
+    step = _step_cost(low, view["wall_remaining"])
+    u_b = max(1, basic_ai.ukeire(_add(me.counts, b, -1), me.concealed, me.missing, me.unseen, low))
+
+    def cost(f: int) -> float:
+        if sh[f] > low:
+            return model.loss(f) + step * (sh[f] - low)
+        u = basic_ai.ukeire(_add(me.counts, f, -1), me.concealed, me.missing, me.unseen, low)
+        return model.loss(f) + step * max(0, u_b - u) / u_b
+
+    best = min(sorted(by_face), key=cost)
+    return by_face[best] if cost(best) < cost(b) - MARGIN else choice
+
+
 def _named_win(view: dict, legal: list[dict]) -> dict:
     """Blood River's first-turn win names the tile for the win pile (OPT-SC-2.2): the one that
     leaves the locked hand the waits worth most (``wait_worth``)."""
@@ -127,8 +193,24 @@ def declines(view: dict, legal: list[dict]) -> bool:
             and any(a["type"] == "pass" for a in legal))
 
 
+def plain_prior(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The prior without its defence: the reference the defence is measured against
+    (``bench.duel ... --against``)."""
+    return _prior(view, legal, rng, defend=False)
+
+
+def defending_prior(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The prior with its defence (``defend_discard``), whatever ``DEFEND`` says."""
+    return _prior(view, legal, rng, defend=True)
+
+
 def prior(view: dict, legal: list[dict], rng: random.Random) -> dict:
-    """The Sichuan prior (module docstring). Deterministic; ``rng`` is unused."""
+    """The Sichuan prior (module docstring), defending if ``DEFEND``. Deterministic; ``rng`` is
+    unused."""
+    return _prior(view, legal, rng, defend=DEFEND)
+
+
+def _prior(view: dict, legal: list[dict], rng: random.Random, defend: bool) -> dict:
     choice = basic_ai.basic(view, legal, rng)
     if choice["type"] == "win":
         if "card" in choice:
@@ -139,8 +221,10 @@ def prior(view: dict, legal: list[dict], rng: random.Random) -> dict:
     me = _Seat(view)
     if me.missing is not None and any(me.counts[9 * me.missing:9 * me.missing + 9]):
         return choice  # SC-3.2: basic's pick among the missing suit's tiles
-    return _discard(view, me, legal, choice)
+    choice = _discard(view, me, legal, choice)
+    return defend_discard(view, me, legal, choice) if defend else choice
 
 
-__all__ = ["DECLINE_WALL", "declines", "is_ready", "prior", "read_melds", "wait_points",
-           "wait_worth"]
+__all__ = ["DECLINE_WALL", "DEFEND", "MARGIN", "STEP", "STEP_WALL", "THREAT", "declines",
+           "defend_discard", "defending_prior", "is_ready", "plain_prior", "prior", "read_melds",
+           "wait_points", "wait_worth"]
