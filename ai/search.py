@@ -81,6 +81,12 @@ class Settings:
     min_pairs: int = 6
     """Paired results a candidate needs before it may replace the prior's choice (two equal
     results have no spread: any margin of standard errors would pass)."""
+    early_stop: bool = True
+    """After the first share of the playouts (a third, and at least ``min_pairs``), drop a
+    candidate once its paired difference to the prior's choice is ``margin`` standard errors
+    below zero (it could no longer replace it), and stop as soon as the decision is settled:
+    only the prior's choice left, or a candidate ahead of it by ``margin`` standard errors.
+    False: every playout of the budget is played (the search before early stopping)."""
 
 
 @dataclass
@@ -90,6 +96,8 @@ class Search:
     candidates: list[dict]
     values: list[list[int]]
     chosen: int
+    settled: bool = False
+    """The search stopped before its budget: the decision was settled (``Settings.early_stop``)."""
 
 
 def _faces(view: Any, out: dict[int, str]) -> dict[int, str]:
@@ -155,7 +163,9 @@ def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
             ) -> list[int] | None:
     """Every seat plays ``basic`` to the end of the deal, but the seat of ``own`` (seat,
     policy) plays that policy: the deal's score deltas (None when ``perf_counter`` passes
-    ``deadline`` first)."""
+    ``deadline`` first). An action found among the legal ones just listed is applied without
+    listing them again (``apply_listed``, where the game has it)."""
+    apply_listed = getattr(game, "apply_listed", None)
     while seats := game.to_act(state):
         if deadline is not None and time.perf_counter() > deadline:
             return None
@@ -166,7 +176,10 @@ def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
         else:
             policy = own[1] if own is not None and seat == own[0] else basic
             action = policy(_light_view(game, state, seat), legal, rng)
-        state = game.apply(state, seat, action)
+        if apply_listed is not None and action in legal:
+            state = apply_listed(state, seat, action)
+        else:
+            state = game.apply(state, seat, action)
     result = game.result(state)
     assert result is not None
     return list(result["deltas"])
@@ -247,7 +260,30 @@ class StrongPolicy:
             for i, x in zip(racing, row, strict=True):
                 values[i].append(x)
             done += 1
+            if s.early_stop and done >= max(s.min_pairs, first or 2) and (
+                    first is not None or time.perf_counter() - start > budget / 3):
+                racing = [i for i in racing if i == 0 or not self._behind(values, i)]
+                if racing == [0] or any(self._ahead(values, i) for i in racing[1:]):
+                    return Search(cands, values, self._choice(values), settled=True)
         return Search(cands, values, self._choice(values))
+
+    def _bounds(self, values: list[list[int]], i: int) -> tuple[float, float]:
+        """Candidate ``i``'s mean paired difference to the prior's choice, ± ``margin``
+        standard errors."""
+        diffs = self._paired(values, i)
+        mean = statistics.fmean(diffs)
+        half = self.settings.margin * statistics.stdev(diffs) / math.sqrt(len(diffs))
+        return mean - half, mean + half
+
+    def _behind(self, values: list[list[int]], i: int) -> bool:
+        """Clearly no better than the prior's choice: even the upper bound is not above it
+        (every result equal to the prior's is no reason to go on either)."""
+        return self._bounds(values, i)[1] <= 0
+
+    def _ahead(self, values: list[list[int]], i: int) -> bool:
+        """Clearly better than the prior's choice: what ``_choice`` would switch to."""
+        return (len(values[i]) >= max(2, self.settings.min_pairs)
+                and self._bounds(values, i)[0] > 0)
 
     @staticmethod
     def _paired(values: list[list[int]], i: int) -> list[int]:
