@@ -87,6 +87,13 @@ class Settings:
     below zero (it could no longer replace it), and stop as soon as the decision is settled:
     only the prior's choice left, or a candidate ahead of it by ``margin`` standard errors.
     False: every playout of the budget is played (the search before early stopping)."""
+    settle_margin: float = 3.0
+    """Standard errors by which a candidate must lead the prior's choice to end the search
+    early. More than ``margin``: a test repeated after every playout would let noise through
+    more often than the one test at the end does: in a simulation of 24 paired results of a
+    candidate no better than the prior's choice (normal noise, 6,000 runs), 2 standard errors
+    tested once at the end let it through 3.1% of the time, tested after each of the 8th to the
+    24th 11.7%, and 3 standard errors after each 2.6%."""
 
 
 @dataclass
@@ -267,23 +274,24 @@ class StrongPolicy:
                     return Search(cands, values, self._choice(values), settled=True)
         return Search(cands, values, self._choice(values))
 
-    def _bounds(self, values: list[list[int]], i: int) -> tuple[float, float]:
+    def _bounds(self, values: list[list[int]], i: int, margin: float) -> tuple[float, float]:
         """Candidate ``i``'s mean paired difference to the prior's choice, ± ``margin``
         standard errors."""
         diffs = self._paired(values, i)
         mean = statistics.fmean(diffs)
-        half = self.settings.margin * statistics.stdev(diffs) / math.sqrt(len(diffs))
+        half = margin * statistics.stdev(diffs) / math.sqrt(len(diffs))
         return mean - half, mean + half
 
     def _behind(self, values: list[list[int]], i: int) -> bool:
-        """Clearly no better than the prior's choice: even the upper bound is not above it
-        (every result equal to the prior's is no reason to go on either)."""
-        return self._bounds(values, i)[1] <= 0
+        """Clearly no better than the prior's choice: even the upper bound (``margin``) is not
+        above it, so it could hardly end ``margin`` standard errors ahead (every result equal
+        to the prior's is no reason to go on either)."""
+        return self._bounds(values, i, self.settings.margin)[1] <= 0
 
     def _ahead(self, values: list[list[int]], i: int) -> bool:
-        """Clearly better than the prior's choice: what ``_choice`` would switch to."""
+        """Clearly better than the prior's choice, by ``settle_margin``: ``_choice`` takes it."""
         return (len(values[i]) >= max(2, self.settings.min_pairs)
-                and self._bounds(values, i)[0] > 0)
+                and self._bounds(values, i, self.settings.settle_margin)[0] > 0)
 
     @staticmethod
     def _paired(values: list[list[int]], i: int) -> list[int]:

@@ -1,8 +1,9 @@
 """What strong's time budget buys: on the searched decisions of seat 0 in basic-played deals
 (more than one legal action, no win offered), the playouts per decision (every candidate's,
-summed), the paired iterations, the wall and CPU time per decision, decisions per second, playouts per CPU second, and the share
-of searches settled early (``Settings.early_stop``; ``--full`` turns it off). Timings depend on
-what else the machine runs: compare runs made side by side.
+summed), the paired iterations, the wall and CPU time per decision, decisions per second,
+playouts per CPU second, and the share of searches settled early (``Settings.early_stop``;
+``--full`` turns it off). Timings depend on what else the machine runs: compare runs made side
+by side.
 
     nice -n 10 .venv/bin/python -m bench.search_budget mcr --decisions 20 [--ms 1000] [--full]
 """
