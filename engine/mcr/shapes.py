@@ -189,7 +189,7 @@ def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
                          or is_thirteen_orphans(counts)
                          or honors_and_knitted(counts) is not None):
         return True
-    if n_melds <= 1:
+    if n_melds <= 1 and counts[:27].count(0) <= 18:  # a knitted straight: 9 suited faces
         split = knitted_straight_split(counts)
         if split is not None and is_standard_complete(split[1]):
             return True
