@@ -84,8 +84,10 @@ class Settings:
     early_stop: bool = True
     """After the first share of the playouts (a third, and at least ``min_pairs``), drop a
     candidate once its paired difference to the prior's choice is ``margin`` standard errors
-    below zero (it could no longer replace it), and stop as soon as the decision is settled:
-    only the prior's choice left, or a candidate ahead of it by ``margin`` standard errors.
+    below zero, or so far from ``margin`` standard errors ahead that even results at its upper
+    bound for the rest of the budget would not get it there (it could no longer replace the
+    prior's choice), and stop as soon as the decision is settled: only the prior's choice
+    left, or a candidate ahead of it by ``settle_margin`` standard errors.
     False: every playout of the budget is played (the search before early stopping)."""
     settle_margin: float = 3.0
     """Standard errors by which a candidate must lead the prior's choice to end the search
@@ -269,7 +271,12 @@ class StrongPolicy:
             done += 1
             if s.early_stop and done >= max(s.min_pairs, first or 2) and (
                     first is not None or time.perf_counter() - start > budget / 3):
-                racing = [i for i in racing if i == 0 or not self._behind(values, i)]
+                spent = time.perf_counter() - start
+                total = s.rollouts if s.rollouts is not None else done + int(
+                    max(0.0, budget - spent) / max(per_rollout * len(racing), 1e-9))
+                racing = [i for i in racing
+                          if i == 0 or not (self._behind(values, i)
+                                            or self._hopeless(values, i, total))]
                 if racing == [0] or any(self._ahead(values, i) for i in racing[1:]):
                     return Search(cands, values, self._choice(values), settled=True)
         return Search(cands, values, self._choice(values))
@@ -287,6 +294,21 @@ class StrongPolicy:
         above it, so it could hardly end ``margin`` standard errors ahead (every result equal
         to the prior's is no reason to go on either)."""
         return self._bounds(values, i, self.settings.margin)[1] <= 0
+
+    def _hopeless(self, values: list[list[int]], i: int, total: int) -> bool:
+        """Even if its results from now on to ``total`` paired results averaged its upper bound
+        (``margin``), candidate ``i`` would not end ``margin`` standard errors (at today's
+        spread) ahead of the prior's choice: ``_choice`` would keep the prior's choice anyway.
+        A candidate level with it after a third of the playouts is one of these well before
+        the end (its chance to end two standard errors ahead is under 1% by then)."""
+        diffs = self._paired(values, i)
+        n = len(diffs)
+        if total <= n:
+            return False
+        mean, sd = statistics.fmean(diffs), statistics.stdev(diffs)
+        upper = mean + self.settings.margin * sd / math.sqrt(n)
+        final = (n * mean + (total - n) * upper) / total
+        return final <= self.settings.margin * sd / math.sqrt(total)
 
     def _ahead(self, values: list[list[int]], i: int) -> bool:
         """Clearly better than the prior's choice, by ``settle_margin``: ``_choice`` takes it."""

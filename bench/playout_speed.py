@@ -27,6 +27,7 @@ def main() -> None:
     a = p.parse_args()
     pol = strong_policy(a.game, Settings(rollouts=a.rollouts, early_stop=not a.full))
     digest = hashlib.sha256()
+    chosen: list[dict] = []
     cpu, searches, playouts, settled = 0.0, 0, 0, 0
     for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 1000 + d):
         if x.seat != 0 or len(x.legal) < 2 or any(y["type"] == "win" for y in x.legal):
@@ -38,9 +39,12 @@ def main() -> None:
         settled += s.settled
         playouts += sum(len(v) for v in s.values)
         digest.update(json.dumps([s.candidates, s.values, s.chosen], sort_keys=True).encode())
+        chosen.append(s.candidates[s.chosen])
     print(f"{a.game}: {searches} searches ({settled} settled early), {playouts} playouts, "
           f"cpu {cpu:.2f} s, "
           f"{1000 * cpu / max(1, playouts):.2f} ms a playout, digest {digest.hexdigest()[:16]}")
+    print("choices: " + " ".join(
+        hashlib.sha256(json.dumps(c, sort_keys=True).encode()).hexdigest()[:4] for c in chosen))
 
 
 if __name__ == "__main__":

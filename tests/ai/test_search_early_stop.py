@@ -1,6 +1,7 @@
 """Strong's early stopping (``Settings.early_stop``) on a made-up one-decision game whose
 candidates' values are known: a decision with one clearly best candidate stops once that is
-clear, a close one plays its whole budget, and a fixed number of rollouts stays reproducible.
+clear, so does one where the challenger can no longer overtake the prior's choice, a close one
+with a real edge plays its whole budget, and a fixed number of rollouts stays reproducible.
 
 The game: the seat picks one of the candidates (``pick``), each worth a fixed score, then a
 coin flip drawn from the playout's random stream adds noise, the same for every candidate on
@@ -85,8 +86,8 @@ def _legal(worth: dict[int, int]) -> list[dict]:
 
 
 class _Swinging(_Game):
-    """Candidate 1 does ``swing`` better than candidate 0 on one deal, ``swing`` worse on the
-    next, and so on: as good on average, and never clearly ahead or behind."""
+    """Candidate 1 scores ``swing`` above its worth on one deal, ``swing`` below on the next,
+    and so on, where candidate 0 scores its worth every time."""
 
     def __init__(self, worth: dict[int, int], swing: int) -> None:
         super().__init__(worth, 0)
@@ -123,15 +124,32 @@ def test_a_clearly_better_challenger_stops_early_and_replaces_the_prior() -> Non
     assert len(found.values[0]) == 10
 
 
-def test_close_candidates_play_the_whole_budget() -> None:
-    """Two candidates as good on average, one 5 points better on half the deals and 5 worse on
-    the others: neither is clearly ahead nor behind, so every rollout is played."""
+def test_a_close_challenger_with_a_real_edge_plays_the_whole_budget() -> None:
+    """A challenger 7 points better on one deal, 3 worse on the next (2 better on average,
+    spread 5): never 3 standard errors ahead along the way, never out of reach of 2, so every
+    rollout is played, and at the end it is 2 standard errors ahead and replaces the prior's
+    choice."""
+    worth = {0: 0, 1: 2}
+    pol = _policy(worth, 0, prior=0, rollouts=30)
+    pol.game = _Swinging(worth, 5)
+    found = pol.search({"seat": 0}, _legal(worth), random.Random(3))
+    assert not found.settled and found.chosen == 1
+    assert len(found.values[0]) == len(found.values[1]) == 30
+
+
+def test_a_challenger_level_with_the_prior_stops_before_the_end() -> None:
+    """As good on average (5 better, 5 worse in turn): it cannot end 2 standard errors ahead,
+    so the search stops once that is clear, well before its 30 rollouts, on the prior's
+    choice; without early stopping it plays them all, and keeps the prior's choice too."""
     worth = {0: 0, 1: 0}
     pol = _policy(worth, 0, prior=0, rollouts=30)
     pol.game = _Swinging(worth, 5)
     found = pol.search({"seat": 0}, _legal(worth), random.Random(3))
-    assert not found.settled and found.chosen == 0
-    assert len(found.values[0]) == len(found.values[1]) == 30
+    assert found.settled and found.chosen == 0 and 10 <= len(found.values[0]) < 30
+    full = _policy(worth, 0, prior=0, rollouts=30, early_stop=False)
+    full.game = _Swinging(worth, 5)
+    everything = full.search({"seat": 0}, _legal(worth), random.Random(3))
+    assert not everything.settled and everything.chosen == 0 and len(everything.values[0]) == 30
 
 
 def test_equal_results_everywhere_settle_on_the_prior() -> None:
