@@ -27,7 +27,14 @@ How one decision goes:
 4. The prior's choice stays unless the challenger beats it on the paired differences by more
    than ``margin`` standard errors over at least ``min_pairs`` deals: a few noisy rollouts must
    not overrule a sound heuristic (playouts render views without the event log: no ``basic``
-   reads it, and it was a tenth of a playout).
+   reads it, and it was a tenth of a playout; an action found among the legal ones just
+   listed is applied with the game's ``apply_listed``, without listing them again).
+5. Early stopping (``Settings.early_stop``): from the end of the first third on (and at least
+   ``min_pairs`` iterations), after every iteration a challenger is dropped once it is
+   ``margin`` standard errors behind, or can no longer end ``margin`` standard errors ahead
+   even if the rest of the budget went at its upper bound; the search stops when only the
+   prior's choice is left or a challenger leads it by ``settle_margin`` standard errors. What
+   is left of the time budget is not spent: the next decision comes sooner.
 
 Iterations run until the time budget (``budget_ms``, default 1 s) would be exceeded, or exactly
 ``rollouts`` of them when that is set: the fixed mode's choices never depend on the clock and
