@@ -306,8 +306,8 @@ class StrongPolicy:
         """Even if its results from now on to ``total`` paired results averaged its upper bound
         (``margin``), candidate ``i`` would not end ``margin`` standard errors (at today's
         spread) ahead of the prior's choice: ``_choice`` would keep the prior's choice anyway.
-        A candidate level with it is one of these from about two thirds of the playouts on
-        (with 24: at 16); without a real edge, its chance to end two standard errors ahead
+        A candidate exactly level with it is one of these from about 40% of the playouts on
+        (with 24: from the 10th); without a real edge, its chance to end two standard errors ahead
         from level at a third of the way is under 1% (normal noise)."""
         diffs = self._paired(values, i)
         n = len(diffs)
