@@ -27,7 +27,14 @@ How one decision goes:
 4. The prior's choice stays unless the challenger beats it on the paired differences by more
    than ``margin`` standard errors over at least ``min_pairs`` deals: a few noisy rollouts must
    not overrule a sound heuristic (playouts render views without the event log: no ``basic``
-   reads it, and it was a tenth of a playout).
+   reads it, and it was a tenth of a playout; an action found among the legal ones just
+   listed is applied with the game's ``apply_listed``, without listing them again).
+5. Early stopping (``Settings.early_stop``): from the end of the first third on (and at least
+   ``min_pairs`` iterations), after every iteration a challenger is dropped once it is
+   ``margin`` standard errors behind, or can no longer end ``margin`` standard errors ahead
+   even if the rest of the budget went at its upper bound; the search stops when only the
+   prior's choice is left or a challenger leads it by ``settle_margin`` standard errors. What
+   is left of the time budget is not spent: the next decision comes sooner.
 
 Iterations run until the time budget (``budget_ms``, default 1 s) would be exceeded, or exactly
 ``rollouts`` of them when that is set: the fixed mode's choices never depend on the clock and
@@ -81,6 +88,21 @@ class Settings:
     min_pairs: int = 6
     """Paired results a candidate needs before it may replace the prior's choice (two equal
     results have no spread: any margin of standard errors would pass)."""
+    early_stop: bool = True
+    """After the first share of the playouts (a third, and at least ``min_pairs``), drop a
+    candidate once its paired difference to the prior's choice is ``margin`` standard errors
+    below zero, or so far from ``margin`` standard errors ahead that even results at its upper
+    bound for the rest of the budget would not get it there (it could no longer replace the
+    prior's choice), and stop as soon as the decision is settled: only the prior's choice
+    left, or a candidate ahead of it by ``settle_margin`` standard errors.
+    False: every playout of the budget is played (the search before early stopping)."""
+    settle_margin: float = 3.0
+    """Standard errors by which a candidate must lead the prior's choice to end the search
+    early. More than ``margin``: a test repeated after every playout would let noise through
+    more often than the one test at the end does: in a simulation of 24 paired results of a
+    candidate no better than the prior's choice (normal noise, 6,000 runs), 2 standard errors
+    tested once at the end let it through 3.1% of the time, tested after each of the 8th to the
+    24th 11.7%, and 3 standard errors after each 2.6%."""
 
 
 @dataclass
@@ -90,6 +112,8 @@ class Search:
     candidates: list[dict]
     values: list[list[int]]
     chosen: int
+    settled: bool = False
+    """The search stopped before its budget: the decision was settled (``Settings.early_stop``)."""
 
 
 def _faces(view: Any, out: dict[int, str]) -> dict[int, str]:
@@ -155,7 +179,9 @@ def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
             ) -> list[int] | None:
     """Every seat plays ``basic`` to the end of the deal, but the seat of ``own`` (seat,
     policy) plays that policy: the deal's score deltas (None when ``perf_counter`` passes
-    ``deadline`` first)."""
+    ``deadline`` first). An action found among the legal ones just listed is applied without
+    listing them again (``apply_listed``, where the game has it)."""
+    apply_listed = getattr(game, "apply_listed", None)
     while seats := game.to_act(state):
         if deadline is not None and time.perf_counter() > deadline:
             return None
@@ -166,7 +192,10 @@ def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
         else:
             policy = own[1] if own is not None and seat == own[0] else basic
             action = policy(_light_view(game, state, seat), legal, rng)
-        state = game.apply(state, seat, action)
+        if apply_listed is not None and action in legal:
+            state = apply_listed(state, seat, action)
+        else:
+            state = game.apply(state, seat, action)
     result = game.result(state)
     assert result is not None
     return list(result["deltas"])
@@ -247,7 +276,52 @@ class StrongPolicy:
             for i, x in zip(racing, row, strict=True):
                 values[i].append(x)
             done += 1
+            if s.early_stop and done >= max(s.min_pairs, first or 2) and (
+                    first is not None or time.perf_counter() - start > budget / 3):
+                spent = time.perf_counter() - start
+                total = s.rollouts if s.rollouts is not None else done + int(
+                    max(0.0, budget - spent) / max(per_rollout * len(racing), 1e-9))
+                racing = [i for i in racing
+                          if i == 0 or not (self._behind(values, i)
+                                            or self._hopeless(values, i, total))]
+                if racing == [0] or any(self._ahead(values, i) for i in racing[1:]):
+                    return Search(cands, values, self._choice(values), settled=True)
         return Search(cands, values, self._choice(values))
+
+    def _bounds(self, values: list[list[int]], i: int, margin: float) -> tuple[float, float]:
+        """Candidate ``i``'s mean paired difference to the prior's choice, ± ``margin``
+        standard errors."""
+        diffs = self._paired(values, i)
+        mean = statistics.fmean(diffs)
+        half = margin * statistics.stdev(diffs) / math.sqrt(len(diffs))
+        return mean - half, mean + half
+
+    def _behind(self, values: list[list[int]], i: int) -> bool:
+        """Clearly no better than the prior's choice: even the upper bound (``margin``) is not
+        above it, so it could hardly end ``margin`` standard errors ahead (every result equal
+        to the prior's is no reason to go on either)."""
+        return self._bounds(values, i, self.settings.margin)[1] <= 0
+
+    def _hopeless(self, values: list[list[int]], i: int, total: int) -> bool:
+        """Even if its results from now on to ``total`` paired results averaged its upper bound
+        (``margin``), candidate ``i`` would not end ``margin`` standard errors (at today's
+        spread) ahead of the prior's choice: ``_choice`` would keep the prior's choice anyway.
+        A candidate exactly level with it is one of these from about 40% of the playouts on
+        (with 24: from the 10th); without a real edge, its chance to end two standard errors ahead
+        from level at a third of the way is under 1% (normal noise)."""
+        diffs = self._paired(values, i)
+        n = len(diffs)
+        if total <= n:
+            return False
+        mean, sd = statistics.fmean(diffs), statistics.stdev(diffs)
+        upper = mean + self.settings.margin * sd / math.sqrt(n)
+        final = (n * mean + (total - n) * upper) / total
+        return final <= self.settings.margin * sd / math.sqrt(total)
+
+    def _ahead(self, values: list[list[int]], i: int) -> bool:
+        """Clearly better than the prior's choice, by ``settle_margin``: ``_choice`` takes it."""
+        return (len(values[i]) >= max(2, self.settings.min_pairs)
+                and self._bounds(values, i, self.settings.settle_margin)[0] > 0)
 
     @staticmethod
     def _paired(values: list[list[int]], i: int) -> list[int]:

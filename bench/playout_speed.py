@@ -22,10 +22,13 @@ def main() -> None:
     p.add_argument("--rollouts", type=int, default=8)
     p.add_argument("--deals", type=int, default=2)
     p.add_argument("--seed", type=int, default=5)
+    p.add_argument("--full", action="store_true",
+                   help="no early stopping: every search plays its whole budget")
     a = p.parse_args()
-    pol = strong_policy(a.game, Settings(rollouts=a.rollouts))
+    pol = strong_policy(a.game, Settings(rollouts=a.rollouts, early_stop=not a.full))
     digest = hashlib.sha256()
-    cpu, searches, playouts = 0.0, 0, 0
+    chosen: list[dict] = []
+    cpu, searches, playouts, settled = 0.0, 0, 0, 0
     for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 1000 + d):
         if x.seat != 0 or len(x.legal) < 2 or any(y["type"] == "win" for y in x.legal):
             continue
@@ -33,10 +36,15 @@ def main() -> None:
         s = pol.search(x.view, x.legal, random.Random(x.step))
         cpu += time.process_time() - t
         searches += 1
+        settled += s.settled
         playouts += sum(len(v) for v in s.values)
         digest.update(json.dumps([s.candidates, s.values, s.chosen], sort_keys=True).encode())
-    print(f"{a.game}: {searches} searches, {playouts} playouts, cpu {cpu:.2f} s, "
+        chosen.append(s.candidates[s.chosen])
+    print(f"{a.game}: {searches} searches ({settled} settled early), {playouts} playouts, "
+          f"cpu {cpu:.2f} s, "
           f"{1000 * cpu / max(1, playouts):.2f} ms a playout, digest {digest.hexdigest()[:16]}")
+    print("choices: " + " ".join(
+        hashlib.sha256(json.dumps(c, sort_keys=True).encode()).hexdigest()[:4] for c in chosen))
 
 
 if __name__ == "__main__":

@@ -54,7 +54,7 @@ def honors_and_knitted(counts: tuple[int, ...]) -> str | None:
     ``"greater"`` when all seven honours are there (七星不靠), ``"lesser"`` otherwise (全不靠),
     ``None`` when the hand is not this shape.
     """
-    if sum(counts) != 14 or any(n > 1 for n in counts):
+    if max(counts) > 1 or sum(counts) != 14:
         return None
     suited = _mask(counts) & ((1 << 27) - 1)
     if not any(suited & ~km == 0 for km in _KNITTED_MASKS):
@@ -70,9 +70,8 @@ def knitted_straight_of(counts: tuple[int, ...]) -> tuple[int, ...] | None:
 
     Fourteen tiles never hold two knitted straights together with anything else.
     """
-    m = _mask(counts)
-    for ks, km in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS, strict=True):
-        if m & km == km:
+    for ks in KNITTED_STRAIGHTS:  # most hands miss one of the first faces: no mask built
+        if all(counts[f] for f in ks):
             return ks
     return None
 
@@ -186,10 +185,11 @@ def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
     form a winning shape of MCR-4.1 (points aside)."""
     if is_standard_complete(counts):
         return True
-    if n_melds == 0 and (all(n % 2 == 0 for n in counts) or is_thirteen_orphans(counts)
+    if n_melds == 0 and ((1 not in counts and 3 not in counts)  # seven pairs (counts <= 4)
+                         or is_thirteen_orphans(counts)
                          or honors_and_knitted(counts) is not None):
         return True
-    if n_melds <= 1:
+    if n_melds <= 1 and counts[:27].count(0) <= 18:  # a knitted straight: 9 suited faces
         split = knitted_straight_split(counts)
         if split is not None and is_standard_complete(split[1]):
             return True
