@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from engine import GAMES, IllegalAction
+from engine.core.options import Variant
 from engine.core.playout import (
     Policy,
     eager_action,
@@ -29,7 +30,6 @@ from engine.core.playout import (
     random_action,
     random_playout,
 )
-from engine.core.options import Variant
 from engine.core.protocol import Action, Game
 
 SEEDS = range(int(os.environ.get("PAIJU_PROPERTY_SEEDS", "30")))

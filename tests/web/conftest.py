@@ -50,9 +50,20 @@ class LiveServer(Uvicorn):
                           "PAIJU_AI_POLL_SECONDS": "0.5"}, tmp / "server.log")
 
     def get_json(self, path: str, token: str | None = None) -> Any:
+        return self._json(urllib.request.Request(f"{self.url}{path}"), token)
+
+    def post_json(self, path: str, body: Any, token: str | None = None) -> Any:
+        """POST ``body`` as JSON (with the seat's ``token``) and read the JSON answer."""
         import json
 
-        req = urllib.request.Request(f"{self.url}{path}")
+        return self._json(urllib.request.Request(
+            f"{self.url}{path}", data=json.dumps(body).encode(), method="POST",
+            headers={"Content-Type": "application/json"}), token)
+
+    @staticmethod
+    def _json(req: urllib.request.Request, token: str | None) -> Any:
+        import json
+
         if token:
             req.add_header("Authorization", f"Bearer {token}")
         with urllib.request.urlopen(req, timeout=10) as r:

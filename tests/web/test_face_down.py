@@ -8,9 +8,7 @@ Screenshots: tests/artifacts/face-down-<game>.png.
 
 from __future__ import annotations
 
-import json
 import random
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -27,27 +25,18 @@ SEED = 1
 games (Sichuan: seat 2 at the 46th, Nantong: seat 0 at the 29th)."""
 
 
-def _post(server: LiveServer, path: str, body: Any, token: str | None = None) -> Any:
-    req = urllib.request.Request(f"{server.url}{path}", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"}, method="POST")
-    if token:
-        req.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())
-
-
 def _play_to_a_concealed_kong(server: LiveServer, name: str) -> tuple[str, list[str], int]:
     """A match of people only, played by hoarding seats through the API until one declares a
     concealed kong: the match id, the seats' tokens and the kong's seat."""
     game = get_game(name)
-    m = _post(server, "/api/matches", {"game": name, "seed": SEED,
+    m = server.post_json("/api/matches", {"game": name, "seed": SEED,
                                        "seats": [{"kind": "human"}] * game.players})
     tokens = [s["token"] for s in m["seats"]]
     state, rng, version = game.new_deal(SEED), random.Random(SEED), 0
     while game.to_act(state):
         seat = game.to_act(state)[0]
         action = hoarding_action(game, state, seat, rng)
-        _post(server, f"/api/matches/{m['match_id']}/actions",
+        server.post_json(f"/api/matches/{m['match_id']}/actions",
               {"action": action, "version": version}, tokens[seat])
         state, version = game.apply(state, seat, action), version + 1
         if action["type"] == "concealed_kong":

@@ -10,7 +10,6 @@ Screenshots: tests/artifacts/review-progress.png, review-done.png, review-fr.png
 
 from __future__ import annotations
 
-import json
 import time
 import urllib.request
 from pathlib import Path
@@ -24,20 +23,11 @@ DEAL_TIMEOUT_S = 120
 REVIEW_TIMEOUT_MS = 180_000
 
 
-def _call(server: LiveServer, path: str, body: Any, token: str | None = None) -> Any:
-    req = urllib.request.Request(f"{server.url}{path}", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"}, method="POST")
-    if token:
-        req.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())
-
-
 def _played_deal(server: LiveServer, seed: int) -> dict[str, Any]:
     """A Sichuan match whose deal 0 is over: seat 0 took its first legal action (a win when it
     had one) every time, the basic AI played the others."""
     seats = [{"kind": "human"}] + [{"kind": "ai", "level": "basic"}] * 3
-    m = _call(server, "/api/matches", {"game": "sichuan", "seed": seed, "seats": seats})
+    m = server.post_json("/api/matches", {"game": "sichuan", "seed": seed, "seats": seats})
     mid, token = m["match_id"], m["seats"][0]["token"]
     deadline = time.monotonic() + DEAL_TIMEOUT_S
     while time.monotonic() < deadline:
@@ -48,7 +38,7 @@ def _played_deal(server: LiveServer, seed: int) -> dict[str, Any]:
         if legal["actions"]:
             wins = [a for a in legal["actions"] if a["type"] == "win"]
             try:
-                _call(server, f"/api/matches/{mid}/actions",
+                server.post_json(f"/api/matches/{mid}/actions",
                       {"action": (wins or legal["actions"])[0], "version": legal["version"]},
                       token)
             except urllib.error.HTTPError as exc:
