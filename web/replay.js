@@ -115,15 +115,20 @@ export async function render(root, params) {
   draw();
 }
 
-function problem(text, retry = null) {
-  return h("section", { class: "replay replay--problem", "data-testid": "replay-error" },
-    h("h1", {}, t("replay.heading")),
+/** A screen's problem panel: ``text`` and, when ``retry`` is given, a button to try again;
+ *  ``screen`` names its texts (``<screen>.heading``, ``.retry``, ``.back``) and test ids. The
+ *  replay's and the review's (review.js). */
+export function problemPanel(screen, text, retry = null) {
+  return h("section", { class: "replay replay--problem", "data-testid": `${screen}-error` },
+    h("h1", {}, t(`${screen}.heading`)),
     h("p", { role: "alert" }, text),
     h("p", {},
-      retry ? h("button", { type: "button", class: "btn", "data-testid": "replay-retry", onclick: retry },
-        t("replay.retry")) : null, " ",
-      h("a", { class: "btn btn--primary", href: "./" }, t("replay.back"))));
+      retry ? h("button", { type: "button", class: "btn", "data-testid": `${screen}-retry`, onclick: retry },
+        t(`${screen}.retry`)) : null, " ",
+      h("a", { class: "btn btn--primary", href: "./" }, t(`${screen}.back`))));
 }
+
+const problem = (text, retry = null) => problemPanel("replay", text, retry);
 
 // ------------------------------------------------------------------ the page
 

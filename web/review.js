@@ -11,7 +11,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { TABLES } from "./games.js";
 import { has, t } from "./i18n.js";
-import { CARDS, FAMILY, ensureStyles, gameTitle } from "./replay.js";
+import { CARDS, FAMILY, ensureStyles, gameTitle, problemPanel } from "./replay.js";
 import { suitName } from "./tiles.js";
 
 const POLL_MS = 1000;
@@ -80,15 +80,7 @@ function failure(err, retry) {
   return problem(text, err.code === "deal/in_progress" || err.status === 0 ? retry : null);
 }
 
-function problem(text, retry = null) {
-  return h("section", { class: "replay replay--problem", "data-testid": "review-error" },
-    h("h1", {}, t("review.heading")),
-    h("p", { role: "alert" }, text),
-    h("p", {},
-      retry ? h("button", { type: "button", class: "btn", "data-testid": "review-retry", onclick: retry },
-        t("review.retry")) : null, " ",
-      h("a", { class: "btn btn--primary", href: "./" }, t("review.back"))));
-}
+const problem = (text, retry = null) => problemPanel("review", text, retry);
 
 function show(root, body, poll, retry) {
   if (document.body.dataset.screen !== "review") return;
