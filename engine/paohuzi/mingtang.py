@@ -177,6 +177,14 @@ class Settlement:
             out.append(row("pay_cap", self.payment, "="))
         return out
 
+    def to_json(self, options: Options, card: Any = None) -> dict[str, Any]:
+        """The reading and what each opponent pays and why (the self-draw, OPT-PH-2; the 名堂,
+        OPT-PH-3; the xing, OPT-PH-5; the formula's terms and the cap, OPT-PH-6), as the result
+        and the calculator show it; ``card``: the turned card (``xing_json``)."""
+        return {**self.evaluation.to_json(), "self_draw": self.self_draw,
+                "mingtang": list(self.mingtang), "xing": self.xing_json(card),
+                **self.payment_json(options)}
+
     def xing_json(self, card: Any = None) -> dict[str, Any] | None:
         """The xing as a result shows it; ``card``: the turned card as the caller names it (the
         game: id and face; the calculator: the face)."""
