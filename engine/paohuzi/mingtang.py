@@ -18,7 +18,7 @@ from ..core.items import Item, item
 from ..core.options import Options
 from .cards import FACE_NAMES, value_of
 from .options import payment, payment_terms
-from .scoring import Evaluation
+from .scoring import Evaluation, Exposed, winner_faces
 
 RED_VALUES = frozenset({2, 7, 10})
 """Red cards: 二 七 十 贰 柒 拾 (options.md's definitions)."""
@@ -218,16 +218,15 @@ def settle(options: Options, found: Sequence[Evaluation], faces: Sequence[int],
     return best
 
 
-def foreseen_payment(options: Options, ev: Evaluation, exposed: Sequence[tuple[str, Sequence[int]]],
-                     counts: Sequence[int], card: int, own: bool) -> int:
+def foreseen_payment(options: Options, ev: Evaluation, exposed: Exposed,
+                     counts: tuple[int, ...], card: int, own: bool) -> int:
     """What each opponent would pay for a win read as ``ev`` on ``card`` (a face) with the
     hand ``exposed`` + ``counts``, as far as it can be told before the card comes (hints and
     the AI, OPT-0.4): 海胡 and xing ``"turn"``'s card are unknown and left out; ``own``: the
     seat's own reveal, a self-draw. The tun under the defaults; 0 for no win."""
     if not ev.winning:
         return 0
-    faces = [f for f, n in enumerate(counts) for _ in range(n)]
-    faces += [f for _, fs in exposed for f in fs] + [card]
+    faces = winner_faces(exposed, counts, card)
     return settle(options, (ev,), faces, card, own, False, False, None).payment
 
 
