@@ -17,7 +17,7 @@ from typing import Any
 from ..core.items import Item, item
 from ..core.options import Options
 from .cards import FACE_NAMES, value_of
-from .options import payment, payment_terms
+from .options import DEFAULTS, payment, payment_terms
 from .scoring import Evaluation, Exposed, winner_faces
 
 RED_VALUES = frozenset({2, 7, 10})
@@ -223,7 +223,10 @@ def foreseen_payment(options: Options, ev: Evaluation, exposed: Exposed,
     """What each opponent would pay for a win read as ``ev`` on ``card`` (a face) with the
     hand ``exposed`` + ``counts``, as far as it can be told before the card comes (hints and
     the AI, OPT-0.4): 海胡 and xing ``"turn"``'s card are unknown and left out; ``own``: the
-    seat's own reveal, a self-draw. The tun under the defaults; 0 for no win."""
+    seat's own reveal, a self-draw. The tun under the defaults (returned without the
+    settlement's work: the AI asks on every wait); 0 for no win."""
+    if options == DEFAULTS:
+        return ev.tun  # 0 for no win too: the tun count from the minimum
     if not ev.winning:
         return 0
     faces = winner_faces(exposed, counts, card)
