@@ -44,7 +44,6 @@ from engine.paohuzi.options import DEFAULTS
 from engine.paohuzi.scoring import (
     FOUR_KINDS,
     MINIMUM_HUXI,
-    Evaluation,
     Exposed,
     evaluate,
     group_huxi,
@@ -192,7 +191,7 @@ def waits(exposed: Exposed, counts: Counts, minimum: int = MINIMUM_HUXI,
     ``minimum`` huxi, OPT-PH-1) averaged over the seat's own reveal and another's
     (``OWN_SHARE``); empty when the hand is not ready. ``holes`` finds the candidates,
     ``evaluate`` prices them (PH-5.3). Under the match's ``options`` the "tun" are what each
-    opponent would pay (``_paid``): the tun under the defaults."""
+    opponent would pay (``foreseen_payment``, OPT-PH-2, 3, 5, 6): the tun under the defaults."""
     loose = tuple(n if n < 3 else 0 for n in counts)
     fours = sum(1 for k, _ in exposed if k in FOUR_KINDS)
     groups = 7 - len(exposed) - sum(1 for n in counts if n >= 3)
@@ -209,19 +208,10 @@ def waits(exposed: Exposed, counts: Counts, minimum: int = MINIMUM_HUXI,
             ev = evaluate(exposed, counts, f, own, minimum)
             if ev is not None:
                 seven = True
-                tun += share * _paid(options, ev, exposed, counts, f, own)
+                tun += share * foreseen_payment(options, ev, exposed, counts, f, own)
         if seven:
             out.append((f, tun))
     return tuple(out)
-
-
-def _paid(options: Options, ev: Evaluation, exposed: Exposed, counts: Counts, card: int,
-          own: bool) -> int:
-    """What each opponent would pay for the win (``foreseen_payment``: the settlement's own
-    arithmetic, OPT-PH-2, 3, 5, 6); under the defaults its tun, without the extra work."""
-    if options == DEFAULTS:
-        return ev.tun
-    return foreseen_payment(options, ev, exposed, counts, card, own)
 
 
 def wait_value(t: Table, exposed: Exposed, counts: Counts) -> float | None:

@@ -261,6 +261,8 @@ class Paohuzi(ClaimGame):
             turned = state.stock[0] if state.stock else card
         settlement = settle(state.options, found, [c >> 2 for c in cards],
                             None if card is None else card >> 2,
+                            # a card the winner revealed itself, into its own wei or ti
+                            # too; a Heavenly win is none (options.md's definitions, OPT-PH-2)
                             self_draw=card is not None and revealer == seat,
                             last_card=card is not None and not state.stock,
                             dealer=seat == state.dealer,
@@ -610,12 +612,9 @@ class Paohuzi(ClaimGame):
         """A win as the result says it: the reading, and what each opponent paid and why
         (the self-draw, OPT-PH-2; the 名堂, OPT-PH-3; the xing, OPT-PH-5; the formula's terms
         and the cap, OPT-PH-6)."""
-        s = win.settlement
+        turned = None if win.turned is None else card_json(win.turned)
         return {"seat": win.seat, "card": card_json(win.card) if win.card is not None else None,
-                "revealer": win.revealer, **win.evaluation.to_json(),
-                "self_draw": win.self_draw, "mingtang": list(s.mingtang),
-                "xing": s.xing_json(None if win.turned is None else card_json(win.turned)),
-                **s.payment_json(options)}
+                "revealer": win.revealer, **win.settlement.to_json(options, turned)}
 
     def wins(self, result: JSON) -> list[WinRecord]:
         """One win at most, on a card revealed or drawn, never a discard (PH-5.2): nobody deals
@@ -771,10 +770,7 @@ class Paohuzi(ClaimGame):
                               "top card after the win (or last_card: true)")
         s = settle(options, found, read.faces(), read.card, flags["own_reveal"],
                    flags["last_card"], flags["dealer"], turned)
-        return s.evaluation.to_json() | {
-            "self_draw": s.self_draw, "mingtang": list(s.mingtang),
-            "xing": s.xing_json(None if s.turned is None else {"face": FACE_NAMES[s.turned]}),
-            **s.payment_json(options)}
+        return s.to_json(options, None if s.turned is None else {"face": FACE_NAMES[s.turned]})
 
 
 GAME = Paohuzi()

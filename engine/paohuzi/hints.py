@@ -135,7 +135,8 @@ def hints(game: Paohuzi, state: State, seat: int) -> JSON:
         if dead or not 21 <= sum(counts) + size + 1 <= 26:
             return []
         return [f for f in range(NUM_FACES)
-                if any(evaluate(exposed, counts, f, own) is not None for own in (False, True))]
+                if any(evaluate(exposed, counts, f, own, minimum) is not None
+                       for own in (False, True))]
 
     def score(counts: Counts, face: int, own: bool) -> JSON | None:
         ev = evaluate(exposed, counts, face, own, minimum)

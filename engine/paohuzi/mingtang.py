@@ -17,8 +17,8 @@ from typing import Any
 from ..core.items import Item, item
 from ..core.options import Options
 from .cards import FACE_NAMES, value_of
-from .options import payment, payment_terms
-from .scoring import Evaluation
+from .options import DEFAULTS, payment, payment_terms
+from .scoring import Evaluation, Exposed, winner_faces
 
 RED_VALUES = frozenset({2, 7, 10})
 """Red cards: 二 七 十 贰 柒 拾 (options.md's definitions)."""
@@ -177,6 +177,14 @@ class Settlement:
             out.append(row("pay_cap", self.payment, "="))
         return out
 
+    def to_json(self, options: Options, card: Any = None) -> dict[str, Any]:
+        """The reading and what each opponent pays and why (the self-draw, OPT-PH-2; the 名堂,
+        OPT-PH-3; the xing, OPT-PH-5; the formula's terms and the cap, OPT-PH-6), as the result
+        and the calculator show it; ``card``: the turned card (``xing_json``)."""
+        return {**self.evaluation.to_json(), "self_draw": self.self_draw,
+                "mingtang": list(self.mingtang), "xing": self.xing_json(card),
+                **self.payment_json(options)}
+
     def xing_json(self, card: Any = None) -> dict[str, Any] | None:
         """The xing as a result shows it; ``card``: the turned card as the caller names it (the
         game: id and face; the calculator: the face)."""
@@ -210,16 +218,18 @@ def settle(options: Options, found: Sequence[Evaluation], faces: Sequence[int],
     return best
 
 
-def foreseen_payment(options: Options, ev: Evaluation, exposed: Sequence[tuple[str, Sequence[int]]],
-                     counts: Sequence[int], card: int, own: bool) -> int:
+def foreseen_payment(options: Options, ev: Evaluation, exposed: Exposed,
+                     counts: tuple[int, ...], card: int, own: bool) -> int:
     """What each opponent would pay for a win read as ``ev`` on ``card`` (a face) with the
     hand ``exposed`` + ``counts``, as far as it can be told before the card comes (hints and
     the AI, OPT-0.4): 海胡 and xing ``"turn"``'s card are unknown and left out; ``own``: the
-    seat's own reveal, a self-draw. The tun under the defaults; 0 for no win."""
+    seat's own reveal, a self-draw. The tun under the defaults (returned without the
+    settlement's work: the AI asks on every wait); 0 for no win."""
+    if options == DEFAULTS:
+        return ev.tun  # 0 for no win too: the tun count from the minimum
     if not ev.winning:
         return 0
-    faces = [f for f, n in enumerate(counts) for _ in range(n)]
-    faces += [f for _, fs in exposed for f in fs] + [card]
+    faces = winner_faces(exposed, counts, card)
     return settle(options, (ev,), faces, card, own, False, False, None).payment
 
 

@@ -367,9 +367,15 @@ class Spec(NamedTuple):
 
     def faces(self) -> list[int]:
         """The winner's cards (options.md's definitions): every card given."""
-        out = [f for f, n in enumerate(self.counts) for _ in range(n)]
-        out += [f for _, fs in self.exposed for f in fs]
-        return out + ([self.card] if self.card is not None else [])
+        return winner_faces(self.exposed, self.counts, self.card)
+
+
+def winner_faces(exposed: Exposed, counts: tuple[int, ...], card: int | None) -> list[int]:
+    """The winner's cards as faces (options.md's definitions): the concealed ``counts``, the
+    ``exposed`` groups and the winning ``card`` (None: none to add)."""
+    out = [f for f, n in enumerate(counts) for _ in range(n)]
+    out += [f for _, fs in exposed for f in fs]
+    return out + ([card] if card is not None else [])
 
 
 def _face(value: object, where: str) -> int:
@@ -519,4 +525,5 @@ __all__ = [
     "readings",
     "score_spec",
     "tun_of",
+    "winner_faces",
 ]

@@ -62,12 +62,6 @@ class Win:
     def tun(self) -> int:
         return self.evaluation.tun
 
-    @property
-    def self_draw(self) -> bool:
-        """A win on a card the winner itself revealed from the stock, one that made its own wei
-        or ti included; a Heavenly win is none (options.md's definitions, OPT-PH-2)."""
-        return self.card is not None and self.revealer == self.seat
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class State:
