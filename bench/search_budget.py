@@ -16,7 +16,7 @@ import statistics
 import time
 
 from ai.policies import Settings, registry
-from bench.decisions import basic_decisions
+from bench.decisions import basic_decisions, searched
 
 
 def main() -> None:
@@ -34,7 +34,7 @@ def main() -> None:
     for x in basic_decisions(a.game, 50, lambda d: a.seed * 1000 + d):
         if len(wall) >= a.decisions:
             break
-        if x.seat != 0 or len(x.legal) < 2 or any(y["type"] == "win" for y in x.legal):
+        if x.seat != 0 or not searched(x):
             continue
         t, c = time.perf_counter(), time.process_time()
         s = strong.search(x.view, x.legal, random.Random(x.step))
