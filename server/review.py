@@ -37,7 +37,7 @@ from .errors import ApiError
 from .models import ErrorResponse, Review
 from .params import MatchId
 from .replays import MAX_DEAL
-from .service import Match, Service, _stored_options
+from .service import Match, Service, deal_setup
 from .store import ReviewRow, Store
 
 log = logging.getLogger(__name__)
@@ -177,9 +177,8 @@ class Reviewer:
         deal = store.deal(match_id, deal_no)
         assert deal is not None
         actions = [(a.version, a.seat, a.action_json) for a in store.actions(match_id, deal_no)]
-        options = _stored_options(get_game(game), store.options_json(match_id))
-        return deal.seed, decisions(game, deal.seed, deal.dealer, options,
-                                    store.deal_number(match_id, deal_no), actions, seat)
+        options, number = deal_setup(store, get_game(game), match_id, deal_no)
+        return deal.seed, decisions(game, deal.seed, deal.dealer, options, number, actions, seat)
 
     async def close(self) -> None:
         """Stop the reviews in progress (their rows go quiet: a later POST starts them again)
