@@ -44,3 +44,9 @@ def basic_decisions(game_name: str, deals: int,
             yield Decision(d, step, state, seat, legal, view, action)
             step += 1
             state = game.apply(state, seat, action)
+
+
+def searched(x: Decision) -> bool:
+    """The decisions the strong-search tools measure: more than one legal action and no win
+    offered."""
+    return len(x.legal) > 1 and not any(y["type"] == "win" for y in x.legal)

@@ -13,7 +13,7 @@ import random
 import time
 
 from ai.policies import Settings, strong_policy
-from bench.decisions import basic_decisions
+from bench.decisions import basic_decisions, searched
 
 
 def main() -> None:
@@ -30,7 +30,7 @@ def main() -> None:
     chosen: list[dict] = []
     cpu, searches, playouts, settled = 0.0, 0, 0, 0
     for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 1000 + d):
-        if x.seat != 0 or len(x.legal) < 2 or any(y["type"] == "win" for y in x.legal):
+        if x.seat != 0 or not searched(x):
             continue
         t = time.process_time()
         s = pol.search(x.view, x.legal, random.Random(x.step))

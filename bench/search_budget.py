@@ -10,13 +10,12 @@ by side.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import random
 import statistics
 import time
 
 from ai.policies import Settings, registry
-from bench.decisions import basic_decisions
+from bench.decisions import basic_decisions, searched
 
 
 def main() -> None:
@@ -27,14 +26,12 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=5)
     p.add_argument("--full", action="store_true", help="no early stopping")
     a = p.parse_args()
-    fields = {f.name for f in dataclasses.fields(Settings)}
-    extra = {"early_stop": False} if a.full and "early_stop" in fields else {}
-    strong = registry(Settings(budget_ms=a.ms, **extra))[a.game]["strong"]
+    strong = registry(Settings(budget_ms=a.ms, early_stop=not a.full))[a.game]["strong"]
     playouts, iterations, wall, cpu, settled = [], [], [], [], 0
     for x in basic_decisions(a.game, 50, lambda d: a.seed * 1000 + d):
         if len(wall) >= a.decisions:
             break
-        if x.seat != 0 or len(x.legal) < 2 or any(y["type"] == "win" for y in x.legal):
+        if x.seat != 0 or not searched(x):
             continue
         t, c = time.perf_counter(), time.process_time()
         s = strong.search(x.view, x.legal, random.Random(x.step))
@@ -42,7 +39,7 @@ def main() -> None:
         cpu.append(time.process_time() - c)
         playouts.append(sum(len(v) for v in s.values))
         iterations.append(len(s.values[0]))
-        settled += getattr(s, "settled", False)
+        settled += s.settled
     n = len(wall)
     print(f"{a.game} at {a.ms:.0f} ms{' (full)' if a.full else ''}: {n} decisions, playouts "
           f"per decision {statistics.fmean(playouts):.1f} (paired iterations "

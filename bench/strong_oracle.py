@@ -15,7 +15,7 @@ import random
 
 from ai.policies import POLICIES, Settings, strong_policy
 from ai.search import playout
-from bench.decisions import basic_decisions
+from bench.decisions import basic_decisions, searched
 from engine import get_game
 
 
@@ -35,7 +35,7 @@ def main() -> None:
         for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 100003 + d):
             if x.step == 0 and x.deal:
                 print("deal", x.deal - 1, "done", flush=True)
-            if len(x.legal) > 1 and not any(y["type"] == "win" for y in x.legal):
+            if searched(x):
                 s = pol.search(x.view, x.legal, random.Random(x.step))
                 if len(s.candidates) > 1 and s.values[0]:
                     stream = random.Random(f"{x.deal}:{x.step}").getrandbits(64)

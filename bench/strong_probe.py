@@ -11,7 +11,7 @@ import statistics
 import time
 
 from ai.policies import PRIORS, Settings, strong_policy
-from bench.decisions import basic_decisions
+from bench.decisions import basic_decisions, searched
 
 
 def main() -> None:
@@ -30,7 +30,7 @@ def main() -> None:
     switches, searches = 0, 0
     kinds: dict[str, int] = {}
     for x in basic_decisions(a.game, a.deals, lambda d: a.seed * 1000 + d):
-        if x.seat == 0 and len(x.legal) > 1 and not any(y["type"] == "win" for y in x.legal):
+        if x.seat == 0 and searched(x):
             t = time.perf_counter()
             s = pol.search(x.view, x.legal, random.Random(x.deal))
             times.append(time.perf_counter() - t)

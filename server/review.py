@@ -37,7 +37,7 @@ from .errors import ApiError
 from .models import ErrorResponse, Review
 from .params import MatchId
 from .replays import MAX_DEAL
-from .service import Match, Service, _stored_options
+from .service import Match, Service, deal_setup
 from .store import ReviewRow, Store
 
 log = logging.getLogger(__name__)
@@ -150,17 +150,15 @@ class Reviewer:
                                     status="failed", reason=f"{type(exc).__name__}: {exc}")
 
     async def _review(self, key: tuple[str, int, int], game: str) -> None:
-        match_id, deal_no, seat = key
-        turns = await run_in_threadpool(self._decisions, key, game)
+        seat = key[2]
+        deal_seed, turns = await run_in_threadpool(self._decisions, key, game)
         store = self.store
         await run_in_threadpool(store.update_review, *key, status="running", total=len(turns))
         settings = self.settings.get(game) or settings_for(game)
-        deal = await run_in_threadpool(store.deal, match_id, deal_no)
-        assert deal is not None
         loop = asyncio.get_running_loop()
         items: list[dict[str, Any]] = []
         for turn in turns:
-            seed = f"{deal.seed}/{turn.version}/{seat}"
+            seed = f"{deal_seed}/{turn.version}/{seat}"
             found = await loop.run_in_executor(self.pool(), evaluate, game, turn.view,
                                                turn.legal, turn.played, seed, settings)
             items.append({"index": turn.index, "version": turn.version, **found,
@@ -172,15 +170,15 @@ class Reviewer:
         if not turns:
             await run_in_threadpool(store.update_review, *key, status="done")
 
-    def _decisions(self, key: tuple[str, int, int], game: str) -> list[Decision]:
+    def _decisions(self, key: tuple[str, int, int], game: str) -> tuple[int, list[Decision]]:
+        """The deal's seed and the seat's decisions in it."""
         match_id, deal_no, seat = key
         store = self.store
         deal = store.deal(match_id, deal_no)
         assert deal is not None
         actions = [(a.version, a.seat, a.action_json) for a in store.actions(match_id, deal_no)]
-        options = _stored_options(get_game(game), store.options_json(match_id))
-        return decisions(game, deal.seed, deal.dealer, options,
-                         store.deal_number(match_id, deal_no), actions, seat)
+        options, number = deal_setup(store, get_game(game), match_id, deal_no)
+        return deal.seed, decisions(game, deal.seed, deal.dealer, options, number, actions, seat)
 
     async def close(self) -> None:
         """Stop the reviews in progress (their rows go quiet: a later POST starts them again)

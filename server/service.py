@@ -576,8 +576,7 @@ class Service:
             raise ApiError("deal/in_progress", "a deal can be replayed once it is over")
         actions = tuple((a.version, a.seat, a.action_json)
                         for a in self.store.actions(row.id, deal_no))
-        options = _stored_options(get_game(row.game), self.store.options_json(row.id))
-        number = self.store.deal_number(row.id, deal_no)
+        options, number = deal_setup(self.store, get_game(row.game), row.id, deal_no)
         events, steps = replay_steps(row.game, deal.seed, deal.dealer, actions, options, number)
         return {
             "match_id": row.id, "game": row.game, "deal": deal_no, "number": number,
@@ -646,6 +645,13 @@ def _stored_options(game: Game, options_json: str | None) -> Options:
     """A match's options as stored, resolved (no row: the defaults; a key a game gained since
     the match was made: its default)."""
     return game.options(json.loads(options_json) if options_json is not None else None)
+
+
+def deal_setup(store: Store, game: Game, match_id: str, deal_no: int) -> tuple[Options, int]:
+    """What dealing a stored deal again takes beside its seed and dealer: the match's options
+    and the deal's number (``new_deal(seed, dealer, options, number)``; replay and review)."""
+    return (_stored_options(game, store.options_json(match_id)),
+            store.deal_number(match_id, deal_no))
 
 
 CACHED_REPLAYS = 32
