@@ -29,11 +29,11 @@ def exchanging(options: Options) -> bool:
     return bool(options.exchange_three != "off")
 
 
-def draw_direction(options: Options, rng: random.Random) -> int | None:
-    """The deal's direction as ``new_deal`` fixes it (OPT-SC-1.2, OPT-0.3): the option's own,
+def draw_direction(value: str, rng: random.Random) -> int | None:
+    """The deal's direction under ``exchange_three = value`` as ``new_deal`` fixes it
+    (OPT-SC-1.2, OPT-0.3), and as a sampler redraws it while it is secret: the option's own,
     or for ``"random"`` one of the three drawn uniformly from the deal's rng (after the
     shuffle); None when there is no exchange. Secret until the tiles move."""
-    value = options.exchange_three
     if value == "off":
         return None
     if value == "random":

@@ -102,7 +102,7 @@ class Sichuan(MahjongTable):
     def _deal_fields(self, options: Options, number: int, rng: random.Random) -> dict[str, Any]:
         """OPT-SC-1.2, OPT-0.3: the exchange direction, drawn after the shuffle (``"random"``),
         kept secret in the state until the tiles move."""
-        direction = ex.draw_direction(options, rng)
+        direction = ex.draw_direction(options.exchange_three, rng)
         return {} if direction is None else {"exchange_direction": direction}
 
     def _start(self, state: State) -> State:
