@@ -37,8 +37,13 @@ def draw_direction(value: str, rng: random.Random) -> int | None:
     if value == "off":
         return None
     if value == "random":
-        return rng.choice(sorted(DIRECTION_NAMES))
+        return random_direction(rng)
     return EXCHANGE_DIRECTIONS[value]
+
+
+def random_direction(rng: random.Random) -> int:
+    """OPT-SC-1.2's ``"random"``: one of the three directions, uniformly."""
+    return rng.choice(sorted(DIRECTION_NAMES))
 
 
 def selections(hand: Sequence[int]) -> list[Pick]:
@@ -93,4 +98,4 @@ def moved(hands: Sequence[Pick], picks: Sequence[Pick], direction: int) -> tuple
 
 
 __all__ = ["DIRECTION_NAMES", "Pick", "canonical", "draw_direction", "exchanging", "giver",
-           "moved", "random_pick", "receiver", "selections"]
+           "moved", "random_direction", "random_pick", "receiver", "selections"]

@@ -516,7 +516,7 @@ class Sichuan(MahjongTable):
             picks = tuple(p if s == seat or p is None else ex.random_pick(state.hands[s], rng)
                           for s, p in enumerate(picks))
             if state.options.exchange_three == "random":
-                d = rng.choice(sorted(ex.DIRECTION_NAMES))
+                d = ex.random_direction(rng)
         else:
             picks = tuple(p if s in (seat, ex.giver(seat, d)) else ()
                           for s, p in enumerate(picks))
