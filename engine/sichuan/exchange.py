@@ -29,16 +29,21 @@ def exchanging(options: Options) -> bool:
     return bool(options.exchange_three != "off")
 
 
-def draw_direction(options: Options, rng: random.Random) -> int | None:
-    """The deal's direction as ``new_deal`` fixes it (OPT-SC-1.2, OPT-0.3): the option's own,
+def draw_direction(value: str, rng: random.Random) -> int | None:
+    """The deal's direction under ``exchange_three = value`` as ``new_deal`` fixes it
+    (OPT-SC-1.2, OPT-0.3), and as a sampler redraws it while it is secret: the option's own,
     or for ``"random"`` one of the three drawn uniformly from the deal's rng (after the
     shuffle); None when there is no exchange. Secret until the tiles move."""
-    value = options.exchange_three
     if value == "off":
         return None
     if value == "random":
-        return rng.choice(sorted(DIRECTION_NAMES))
+        return random_direction(rng)
     return EXCHANGE_DIRECTIONS[value]
+
+
+def random_direction(rng: random.Random) -> int:
+    """OPT-SC-1.2's ``"random"``: one of the three directions, uniformly."""
+    return rng.choice(sorted(DIRECTION_NAMES))
 
 
 def selections(hand: Sequence[int]) -> list[Pick]:
@@ -93,4 +98,4 @@ def moved(hands: Sequence[Pick], picks: Sequence[Pick], direction: int) -> tuple
 
 
 __all__ = ["DIRECTION_NAMES", "Pick", "canonical", "draw_direction", "exchanging", "giver",
-           "moved", "random_pick", "receiver", "selections"]
+           "moved", "random_direction", "random_pick", "receiver", "selections"]

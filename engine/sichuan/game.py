@@ -24,8 +24,6 @@ from ..core.state import evolve
 from ..mahjong import (
     SUITS,
     counts_of_ids,
-    is_seven_pairs,
-    is_standard_complete,
     suited_ids,
 )
 from ..mahjong.sampling import KONG_EVENTS
@@ -33,7 +31,7 @@ from ..mahjong.table import MahjongTable, Meld, event, with_item, without
 from . import exchange as ex
 from .history import first_turn_hand, first_win_on_offer, kong_discard, kong_income, transfer
 from .options import OPTIONS, PRESETS
-from .river import locked_claims, locked_turn_actions, relock, winning_faces
+from .river import complete, locked_claims, locked_turn_actions, relock, winning_faces
 from .scoring import (
     UNIT,
     DeclaredMeld,
@@ -85,11 +83,6 @@ def kong_giver(state: State, seat: int) -> int | None:
     return int(last[3])
 
 
-def _complete(counts: tuple[int, ...], n_melds: int) -> bool:
-    """SC-7.1/7.2: four melds and a pair (declared melds included), or seven pairs."""
-    return is_standard_complete(counts) or (n_melds == 0 and is_seven_pairs(counts))
-
-
 class Sichuan(MahjongTable):
     """The Sichuan game object registered as ``sichuan``."""
 
@@ -109,7 +102,7 @@ class Sichuan(MahjongTable):
     def _deal_fields(self, options: Options, number: int, rng: random.Random) -> dict[str, Any]:
         """OPT-SC-1.2, OPT-0.3: the exchange direction, drawn after the shuffle (``"random"``),
         kept secret in the state until the tiles move."""
-        direction = ex.draw_direction(options, rng)
+        direction = ex.draw_direction(options.exchange_three, rng)
         return {} if direction is None else {"exchange_direction": direction}
 
     def _start(self, state: State) -> State:
@@ -244,14 +237,14 @@ class Sichuan(MahjongTable):
     # -------------------------------------------------------------- what may be claimed and won
 
     def _can_self_win(self, state: State, seat: int) -> bool:
-        return _complete(counts_of_ids(state.hands[seat]), len(state.melds[seat]))
+        return complete(counts_of_ids(state.hands[seat]), len(state.melds[seat]))
 
     def _can_win_on(self, state: State, seat: int, tile: int, source: int, robbing: bool) -> bool:
         hand = state.hands[seat]
         missing = state.missing[seat]
         if holds_suit(hand, missing) or _suit(tile) == missing:  # SC-3.2, SC-7.3
             return False
-        return _complete(counts_of_ids(hand + (tile,)), len(state.melds[seat]))
+        return complete(counts_of_ids(hand + (tile,)), len(state.melds[seat]))
 
     def _claim_options(self, state: State, seat: int, tile: int, source: int) -> list[Hashable]:
         """SC-5.1 win, pung, exposed kong; none while holding the missing suit (SC-3.2); only a
@@ -358,7 +351,7 @@ class Sichuan(MahjongTable):
                 continue
             c = list(counts)
             c[face] += 1
-            if _complete(tuple(c), n_melds):
+            if complete(tuple(c), n_melds):
                 out.append(face)
         return out
 
@@ -523,7 +516,7 @@ class Sichuan(MahjongTable):
             picks = tuple(p if s == seat or p is None else ex.random_pick(state.hands[s], rng)
                           for s, p in enumerate(picks))
             if state.options.exchange_three == "random":
-                d = rng.choice(sorted(ex.DIRECTION_NAMES))
+                d = ex.random_direction(rng)
         else:
             picks = tuple(p if s in (seat, ex.giver(seat, d)) else ()
                           for s, p in enumerate(picks))

@@ -32,8 +32,6 @@ from ..core.items import item
 from ..core.protocol import JSON
 from ..mahjong import (
     FACE_NAMES,
-    is_seven_pairs,
-    is_standard_complete,
     seven_pairs_shanten,
     standard_shanten,
 )
@@ -45,14 +43,11 @@ from ..mahjong.hints import (
     table_hinter,
 )
 from .game import Sichuan, _declared
+from .river import complete
 from .scoring import Situation, base_points, evaluate, paid
 from .state import State
 
 FACES = 27
-
-
-def _complete(counts: Counts, melds: int) -> bool:
-    return is_standard_complete(counts) or (melds == 0 and is_seven_pairs(counts))
 
 
 def hints(game: Sichuan, state: State, seat: int) -> JSON:
@@ -82,7 +77,8 @@ def hints(game: Sichuan, state: State, seat: int) -> JSON:
     def waits(counts: Counts) -> list[int]:
         if live(counts) != counts:
             return []
-        return [f for f in range(FACES) if f // 9 != missing and _complete(add_face(counts, f), melds)]
+        return [f for f in range(FACES)
+                if f // 9 != missing and complete(add_face(counts, f), melds)]
 
     def score(counts: Counts, face: int, self_drawn: bool) -> JSON | None:
         situation = Situation(self_draw=self_drawn, last_tile=not state.wall)

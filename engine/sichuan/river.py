@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 FACES = 27
 
 
-def _complete(counts: Sequence[int], n_melds: int) -> bool:
+def complete(counts: Sequence[int], n_melds: int) -> bool:
     """SC-7.1/7.2: four melds and a pair (declared melds included), or seven pairs."""
     c = tuple(counts)
     return is_standard_complete(c) or (n_melds == 0 and is_seven_pairs(c))
@@ -42,7 +42,7 @@ def winning_faces(hand: Sequence[int], n_melds: int, missing: int | None) -> fro
         if (missing is not None and face // 9 == missing) or counts[face] >= 4:
             continue
         counts[face] += 1
-        if _complete(counts, n_melds):
+        if complete(counts, n_melds):
             out.add(face)
         counts[face] -= 1
     return frozenset(out)
@@ -132,7 +132,7 @@ def _completes(counts: list[int], n_melds: int, face: int) -> bool:
     if counts[face] >= 4:
         return False
     counts[face] += 1
-    ok = _complete(counts, n_melds)
+    ok = complete(counts, n_melds)
     counts[face] -= 1
     return ok
 
@@ -221,5 +221,5 @@ def relock(state: State, seat: int, hands: list[tuple[int, ...]], wall: list[int
     return hands, wall, drawn
 
 
-__all__ = ["kong_keeps_waits", "locked_claims", "locked_turn_actions", "ready_hand", "relock",
-           "winning_faces"]
+__all__ = ["complete", "kong_keeps_waits", "locked_claims", "locked_turn_actions", "ready_hand",
+           "relock", "winning_faces"]

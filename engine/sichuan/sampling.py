@@ -51,9 +51,7 @@ def _exchange(view: JSON, rng: random.Random) -> tuple[dict[str, Any], dict[int,
     mine = players[seat]["exchange"]["cards"]
     own = tuple(ids(mine)) if mine is not None else None
     if moved is None:  # OPT-SC-1.1: the others' selections and a random direction are secret
-        value = view["options"]["exchange_three"]
-        d = rng.choice(sorted(ex.DIRECTION_NAMES)) if value == "random" \
-            else EXCHANGE_DIRECTIONS[value]
+        d = ex.draw_direction(view["options"]["exchange_three"], rng)
 
         def picks(state: State) -> dict[str, Any]:
             return {"exchange_picks": tuple(

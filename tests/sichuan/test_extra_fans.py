@@ -9,18 +9,14 @@ import pytest
 
 from engine import get_game
 from engine.core.errors import InvalidSpec
-from engine.core.result import totals
 
 from .position import act, position, tile_of
 from .test_call_transfer import kong_and_discard, refund_position
 from .test_options import SIX_FAN, exhausted, heavenly, wait_values, with_options
+from .test_rules import deltas
 
 G = get_game("sichuan")
 MQZZ = ["menqing_zhongzhang"]
-
-
-def deltas(state) -> list[int]:
-    return totals(state.payments, 4)
 
 
 def on_discard(hand: str, tile: str, melds=(), **options):

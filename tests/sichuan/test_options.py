@@ -11,13 +11,13 @@ import pytest
 from engine import get_game
 from engine.core.errors import InvalidSpec
 from engine.core.options import InvalidOptions
-from engine.core.result import Payment, totals
+from engine.core.result import Payment
 from engine.core.state import evolve
 from engine.sichuan.hints import hints
 from engine.sichuan.options import DEFAULTS
 
 from .position import act, faces, position, tile_of, types
-from .test_rules import a_win, exhausted_position
+from .test_rules import a_win, deltas, exhausted_position
 
 G = get_game("sichuan")
 
@@ -28,10 +28,6 @@ OTHERS = {1: "1s 2s 3s 4s 5s 6s 7s 8s 9s 1s 2s 3s 4s", 2: "9s 9s", 3: "8s 8s"}
 
 def with_options(state, **options):
     return evolve(state, options=G.options(options))
-
-
-def deltas(state) -> list[int]:
-    return totals(state.payments, 4)
 
 
 def six_fan_self_draw(**options):

@@ -10,13 +10,14 @@ import pytest
 
 from engine import get_game
 from engine.core.errors import IllegalAction
-from engine.core.result import Payment, totals
+from engine.core.result import Payment
 from engine.core.state import evolve
 from engine.mahjong import parse_face
 from engine.sichuan import Win
 from engine.sichuan.river import ready_hand, winning_faces
 
 from .position import act, faces, position, tile_of
+from .test_rules import deltas
 
 G = get_game("sichuan")
 RIVER = G.options({"blood_mode": "river"})
@@ -45,10 +46,6 @@ def locked(hands, seat: int, won: str, **kw):
     piles = tuple((win.tile,) if s == seat else () for s in range(4))
     wall = tuple(t for t in state.wall if t != win.tile)
     return river(state, wins=(win,), win_piles=piles, wall=wall), tiles
-
-
-def deltas(state) -> list[int]:
-    return totals(state.payments, 4)
 
 
 def pay_rows(state, since: int = 0) -> list[tuple[str, int, int, int]]:
