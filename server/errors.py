@@ -40,6 +40,7 @@ STATUS: dict[str, int] = {
     "action/game_over": 422,
     "score/invalid_spec": 422,
     "options/invalid": 422,
+    "seat/ambiguous": 422,
     "engine/error": 422,
     "ws/binary_frame": 400,
     "ws/rate_limited": 429,

@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated, Any, NamedTuple
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path, Query, Request
 from starlette.concurrency import run_in_threadpool
 
 from ai.review import ReviewSettings, evaluate, settings_for
@@ -194,15 +194,19 @@ class Reviewer:
 router = APIRouter(prefix="/api")
 _ERRORS = {c: {"model": ErrorResponse} for c in (401, 403, 404, 409, 422)}
 Deal = Annotated[int, Path(ge=0, le=MAX_DEAL)]
+SeatQuery = Annotated[int | None, Query(ge=0, le=3, description=(
+    "With a player's token: which of the match's seats it plays (needed only when it plays "
+    "more than one); with a seat's token: that seat or nothing"))]
 
 
-def _finished(svc: Service, match_id: str, deal_no: int, token: str | None
-              ) -> tuple[str, int]:
-    """The match's game and the bearer's seat, once deal ``deal_no`` is over."""
+def _finished(svc: Service, match_id: str, deal_no: int, token: str | None,
+              seat_no: int | None) -> tuple[str, int]:
+    """The match's game and the bearer's seat (``Service.own_seat``: a seat token's, or a
+    player token's seat from the History page), once deal ``deal_no`` is over."""
     row = svc.store.match(match_id)
     if row is None:
         raise ApiError("match/not_found", f"no match {match_id!r}")
-    seat = svc.seat_of(Match.of(row), token)
+    seat = svc.own_seat(Match.of(row), token, seat_no)
     deal = svc.store.deal(row.id, deal_no)
     if deal is None:
         raise ApiError("deal/not_found", f"match {row.id!r} has no deal {deal_no}")
@@ -218,11 +222,12 @@ def _reviewer(request: Request) -> Reviewer:
 @router.post("/matches/{match_id}/deals/{deal}/review", response_model=Review,
              status_code=202, operation_id="startReview", responses=_ERRORS)
 async def start_review(match_id: MatchId, deal: Deal, svc: Svc, token: Token,
-                       request: Request) -> dict[str, Any]:
+                       request: Request, seat: SeatQuery = None) -> dict[str, Any]:
     """Start the review of the bearer seat's decisions in deal ``deal`` once it is over, or
     find it (one per match, deal and seat: asking again changes nothing, but a failed or
-    abandoned review starts again). 202 with its status; read it with GET."""
-    game, seat = await run_in_threadpool(_finished, svc, match_id, deal, token)
+    abandoned review starts again). 202 with its status; read it with GET. The bearer is the
+    seat's token, or the token of the player who plays it (``seat`` picks one of several)."""
+    game, seat = await run_in_threadpool(_finished, svc, match_id, deal, token, seat)
     reviewer = _reviewer(request)
     key = (match_id, deal, seat)
     now = time.time()
@@ -236,11 +241,12 @@ async def start_review(match_id: MatchId, deal: Deal, svc: Svc, token: Token,
 
 @router.get("/matches/{match_id}/deals/{deal}/review", response_model=Review,
             operation_id="getReview", responses=_ERRORS)
-def get_review(match_id: MatchId, deal: Deal, svc: Svc, token: Token) -> dict[str, Any]:
+def get_review(match_id: MatchId, deal: Deal, svc: Svc, token: Token,
+               seat: SeatQuery = None) -> dict[str, Any]:
     """The review of the bearer seat's decisions in deal ``deal``: its progress (``done`` of
     ``total`` decisions) while it runs, every decision and the summary once done; 404
     ``review/not_found`` until a POST started it."""
-    game, seat = _finished(svc, match_id, deal, token)
+    game, seat = _finished(svc, match_id, deal, token, seat)
     row = svc.store.review(match_id, deal, seat)
     if row is None:
         raise ApiError("review/not_found", "no review of this deal for this seat yet: "

@@ -605,6 +605,32 @@ class Service:
             raise ApiError("auth/unknown_player", "this token is no player's")
         return player_id
 
+    def own_seat(self, row: Match, token: str | None, seat: int | None) -> int:
+        """The seat a bearer acts for in a finished deal's affairs (its review): a seat token's
+        own seat, or one of the match's seats that a player token's player plays (``seat``
+        says which when it plays several: a friend's seat joined in the same browser). A
+        ``seat`` that is not the bearer's is a 403, as another seat's token is."""
+        try:
+            mine = [self.seat_of(row, token)]
+        except ApiError as exc:
+            if exc.code != "auth/bad_token":
+                raise
+            player_id = self.store.player_id(_hash_token(token or ""))
+            if player_id is None:
+                raise
+            mine = self.store.player_seats(row.id, player_id)
+            if not mine:
+                raise ApiError("auth/bad_token", "this player plays no seat of this match"
+                               ) from None
+        if seat is None:
+            if len(mine) > 1:
+                raise ApiError("seat/ambiguous", f"this player plays seats {mine} of this "
+                                                 "match: say which with ?seat=")
+            return mine[0]
+        if seat not in mine:
+            raise ApiError("auth/bad_token", f"seat {seat} is not the bearer's")
+        return seat
+
     def claim_seat(self, token: str | None, match_id: str, seat_token: str) -> dict[str, Any]:
         """The bearer player takes the seat ``seat_token`` holds (a friend's seat, joined by
         its link): the deals it finishes from now on go to the player's history. Taking a seat

@@ -610,6 +610,14 @@ class Store:
             conn.commit()
         return str(owner)
 
+    def player_seats(self, match_id: str, player_id: str) -> list[int]:
+        """The seats of the match that are ``player_id``'s, in order."""
+        t = _match_players.c
+        with self.engine.connect() as conn:
+            return [int(seat) for (seat,) in conn.execute(
+                select(t.seat).where(t.match_id == match_id, t.player_id == player_id)
+                .order_by(t.seat))]
+
     def player_id(self, token_hash: str) -> str | None:
         """The player whose token hashes to ``token_hash``."""
         with self.session() as s:

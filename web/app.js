@@ -434,7 +434,7 @@ installAutoplay({ decision: openDecision, act: (action) => act(action), rerender
 
 // Pages other than the lobby and the live table have a hash route; each lives in its own module,
 // loaded on first use: #/rules/<game>, #/calc/<game>, #/friends/<game>, #/replay/<match>/<deal>[/<seat>],
-// #/review/<match>/<deal> (this browser's seat's decisions judged by the strongest AI),
+// #/review/<match>/<deal>[/<seat>] (this browser's seat's decisions judged by the strongest AI),
 // #/history (this browser's finished deals), and #/join/<match>/<token> (a friend's seat: the
 // token is stored, then the URL forgets it).
 const PAGES = {
@@ -442,7 +442,7 @@ const PAGES = {
   calc: { module: "./calculator.js", params: ["game"] },
   friends: { module: "./friends.js", params: ["game"] },
   replay: { module: "./replay.js", params: ["match_id", "deal", "seat"] },
-  review: { module: "./review.js", params: ["match_id", "deal"] },
+  review: { module: "./review.js", params: ["match_id", "deal", "seat"] },
   history: { module: "./history.js", params: [] },
 };
 

@@ -1,5 +1,5 @@
 // Your history, #/history: the deals this browser's player finished (player.js), newest first,
-// each with its game, date, opponents, score, result and a link to its replay, and statistics per
+// each with its game, date, opponents, score, result and links to its replay and its review, and statistics per
 // game (deals, win rate, deal-in rate, mean score, best hand), from GET /api/players/me/history.
 // Numbers and dates are written the page's language's way (Intl); "Show older" pages back.
 
@@ -8,6 +8,9 @@ import { h } from "./dom.js";
 import { getLanguage, patternName, t } from "./i18n.js";
 import { forgetPlayer, player } from "./player.js";
 import { gameTitle, replayHref } from "./replay.js";
+
+/** The review of the player's seat in a deal (review.js asks with the player's token). */
+const reviewHref = (matchId, deal, seat) => `#/review/${encodeURIComponent(matchId)}/${deal}/${seat}`;
 
 const PAGE = 20;
 
@@ -115,7 +118,9 @@ function dealRow(d) {
     cell("score", "num", "deal-score", f.score.format(d.score)),
     cell("result", "", null, result),
     cell("replay", "", null, h("a", { href: replayHref(d.match_id, d.deal, d.seat), "data-testid": "history-replay" },
-      t("history.replay", { deal: f.count.format(d.deal + 1) }))));
+      t("history.replay", { deal: f.count.format(d.deal + 1) })), h("br"),
+    h("a", { href: reviewHref(d.match_id, d.deal, d.seat), "data-testid": "history-review" },
+      t("history.review", { deal: f.count.format(d.deal + 1) }))));
 }
 
 /** "basic AI ×3", "a person, strong AI ×2": the opponents by kind and level. */

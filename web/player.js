@@ -16,6 +16,9 @@ function stored() {
   }
 }
 
+/** This browser's player if it has one (never made here: the review page asks with it). */
+export const knownPlayer = () => stored();
+
 /** This browser's player, made now if it has none; null when it cannot be made or kept. */
 export async function player() {
   const known = stored();

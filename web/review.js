@@ -1,7 +1,8 @@
-// The review page, #/review/<match_id>/<deal>: the player's own decisions in a finished deal
-// judged by the strongest AI (POST /api/matches/{id}/deals/{deal}/review starts it, GET reads
-// it). The seat is this browser's: its token is the one kept for the table (the current or the
-// last one left). While the server works a progress bar fills (polled every second); then the
+// The review page, #/review/<match_id>/<deal>[/<seat>]: the player's own decisions in a finished
+// deal judged by the strongest AI (POST /api/matches/{id}/deals/{deal}/review starts it, GET
+// reads it). The seat is this browser's: its token is the one kept for the table (the current or
+// the last one left), or, from the History page (which names the seat), this browser's player's
+// token, which the server takes for the seats its player played. While the server works a progress bar fills (polled every second); then the
 // summary (share of decisions matched, points lost in expectation) and every decision: what
 // you played, what the reviewer would, the expected score of each ± its standard error, and the
 // hand as it was (the table as the seat saw it, on demand). Decisions played otherwise are
@@ -11,6 +12,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { TABLES } from "./games.js";
 import { has, t } from "./i18n.js";
+import { knownPlayer } from "./player.js";
 import { CARDS, FAMILY, ensureStyles, gameTitle, problemPanel } from "./replay.js";
 import { suitName } from "./tiles.js";
 
@@ -19,8 +21,17 @@ const SESSIONS = ["paiju.current", "paiju.last"]; // app.js keeps the table's se
 
 const page = { timer: null, key: null };
 
+/** Who asks: {token, query}; the table's seat token for ``matchId`` when the URL names no seat,
+ *  else this browser's player's (null: neither). */
+function asker(matchId, seat) {
+  const table = seat === null ? tableToken(matchId) : null;
+  if (table) return { token: table, query: "" };
+  const me = knownPlayer();
+  return me ? { token: me.token, query: seat === null ? "" : `?seat=${seat}` } : null;
+}
+
 /** This browser's seat token in ``matchId`` (null: it has none). */
-function tokenFor(matchId) {
+function tableToken(matchId) {
   for (const key of SESSIONS) {
     try {
       const s = JSON.parse(localStorage.getItem(key) ?? "null");
@@ -37,21 +48,22 @@ export async function render(root, params) {
   ensureStyles();
   const matchId = params.match_id ?? "";
   const deal = Number(params.deal);
+  const seat = params.seat === undefined || params.seat === "" ? null : Number(params.seat);
   document.title = `paiju — ${t("review.heading")}`;
-  if (!matchId || !Number.isInteger(deal) || deal < 0) {
+  if (!matchId || !Number.isInteger(deal) || deal < 0 || (seat !== null && !Number.isInteger(seat))) {
     root.replaceChildren(problem(t("review.error.not_found")));
     return;
   }
-  const token = tokenFor(matchId);
-  if (!token) {
+  const who = asker(matchId, seat);
+  if (!who) {
     root.replaceChildren(problem(t("review.error.no_seat")));
     return;
   }
-  const key = `${matchId}/${deal}`;
+  const key = `${matchId}/${deal}/${seat}`;
   page.key = key;
   root.replaceChildren(h("p", { class: "loading", "data-testid": "loading" }, t("review.loading")));
-  const path = `/matches/${encodeURIComponent(matchId)}/deals/${deal}/review`;
-  const fetchIt = (method) => api(path, { method, token });
+  const path = `/matches/${encodeURIComponent(matchId)}/deals/${deal}/review${who.query}`;
+  const fetchIt = (method) => api(path, { method, token: who.token });
   let body;
   try {
     body = await fetchIt("POST"); // starts it, or finds it (done: the stored answer)

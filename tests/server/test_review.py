@@ -33,9 +33,10 @@ def _review_fast(client: TestClient) -> None:
         "sichuan": ReviewSettings(rollouts=ROLLOUTS)}
 
 
-def _create(client: TestClient, seed: int) -> dict[str, Any]:
+def _create(client: TestClient, seed: int, player: str | None = None) -> dict[str, Any]:
     r = client.post("/api/matches", json={"game": "sichuan", "seed": seed,
-                                          "seats": [{"kind": "human"}] * 4})
+                                          "seats": [{"kind": "human"}] * 4},
+                    headers=auth(player) if player else {})
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -148,6 +149,40 @@ def test_random_deal_is_flagged_with_progress_stored_and_own_seat_only(
         assert again.get(url, headers=auth(tokens[0])).json() == body
         assert again.post(url, headers=auth(tokens[0])).json() == body
         assert not again.app.state.reviewer.running((mid, 0, 0))  # type: ignore[attr-defined]
+
+
+def test_a_players_token_reviews_the_seats_it_plays(client: TestClient) -> None:
+    """The History page has the player's token, not the table's: it names the seat the player
+    played (``?seat=`` when it played several), never another."""
+    me = client.post("/api/players").json()
+    m = _create(client, seed=14, player=me["token"])  # seat 0 is the player's
+    mid, tokens = m["match_id"], [s["token"] for s in m["seats"]]
+    _play(client, m, random_policy, seed=4)
+    url = f"/api/matches/{mid}/deals/0/review"
+    r = client.get(url, headers=auth(me["token"]))
+    assert r.status_code == 404 and error_code(r) == "review/not_found"  # seat 0: none yet
+    for query, code in (({"seat": 1}, "auth/bad_token"), ({"seat": 9}, "request/invalid")):
+        r = client.get(url, headers=auth(me["token"]), params=query)
+        assert error_code(r) == code, r.text
+    stranger = client.post("/api/players").json()
+    r = client.get(url, headers=auth(stranger["token"]))
+    assert r.status_code == 403 and error_code(r) == "auth/bad_token"
+    r = client.get(url, headers=auth(tokens[0]), params={"seat": 2})  # a seat token: its own
+    assert r.status_code == 403 and error_code(r) == "auth/bad_token"
+    # the player's POST starts seat 0's review, the one seat 0's own token reads
+    _review_fast(client)
+    r = client.post(url, headers=auth(me["token"]))
+    assert r.status_code == 202 and r.json()["seat"] == 0, r.text
+    assert client.get(url, headers=auth(tokens[0])).json()["seat"] == 0
+    # a second seat joined by its link in the same browser: the player must say which
+    r = client.post("/api/players/me/seats", headers=auth(me["token"]),
+                    json={"match_id": mid, "token": tokens[2]})
+    assert r.status_code == 200, r.text
+    r = client.get(url, headers=auth(me["token"]))
+    assert r.status_code == 422 and error_code(r) == "seat/ambiguous"
+    r = client.get(url, headers=auth(me["token"]), params={"seat": 2})
+    assert r.status_code == 404 and error_code(r) == "review/not_found"
+    _wait(client, url, tokens[0])
 
 
 def test_a_deal_strong_played_reviews_as_matched(client: TestClient) -> None:

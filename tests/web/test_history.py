@@ -3,7 +3,8 @@ starts a Sichuan match from the lobby (its anonymous player's token goes with it
 played to its end through the API with the table's seat token (the AI plays the rest), and the
 History page, reached from the lobby, lists the deal with its score and result as the server
 settled them, in French then in Chinese (numbers and dates as Intl writes them in each), with
-statistics, and its replay link opens that deal's replay. Another browser's History stays empty.
+statistics, its replay link opens that deal's replay and its review link that deal's review
+(asked with the player's token). Another browser's History stays empty.
 
 Screenshots: tests/artifacts/history-fr.png, history-zh-phone.png.
 """
@@ -144,6 +145,15 @@ def test_a_finished_deal_is_on_the_history_page_with_its_replay(live_server: Liv
     page.get_by_test_id("replay").wait_for(timeout=20_000)
     assert page.get_by_test_id("replay").get_attribute("data-game") == "sichuan"
     assert page.url.endswith(f"#/replay/{session['match_id']}/0/0")  # from the player's seat
+
+    # the review link asks with the player's token (the table's may be gone): it starts
+    page.evaluate("['paiju.current', 'paiju.last'].forEach((k) => localStorage.removeItem(k))")
+    page.go_back()
+    page.get_by_test_id("history-review").click()
+    page.get_by_test_id("review").wait_for(timeout=20_000)
+    assert page.url.endswith(f"#/review/{session['match_id']}/0/0")
+    assert page.get_by_test_id("review").get_attribute("data-status") in (
+        "queued", "running", "done")
     assert page.js_errors == []
 
     # another browser has a history of its own: empty
