@@ -43,8 +43,14 @@ from .store import ReviewRow, Store
 log = logging.getLogger(__name__)
 
 STALE_S = 120.0
-"""A review queued or running whose progress is older than this is taken for abandoned (its
-worker stopped): a POST starts it again. One decision takes a few seconds at most."""
+"""A review queued or running whose row was not touched for this long is taken for abandoned
+(its worker stopped): a POST starts it again. A live worker touches its rows every
+``HEARTBEAT_S`` however long its queue, so only a stopped one goes quiet."""
+
+HEARTBEAT_S = STALE_S / 4
+"""How often a worker marks the reviews it holds as alive (``Store.touch_reviews``): a review
+waiting behind many others makes no progress for minutes, and must not read as abandoned and be
+started a second time by another worker."""
 
 
 class Decision(NamedTuple):
@@ -118,6 +124,8 @@ class Reviewer:
         """Game name -> reviewer settings (else ``ai.review.settings_for``)."""
         self._pool: ProcessPoolExecutor | None = None
         self._tasks: dict[tuple[str, int, int], asyncio.Task[None]] = {}
+        self._heartbeat: asyncio.Task[None] | None = None
+        self.heartbeat_s = HEARTBEAT_S
 
     def pool(self) -> ProcessPoolExecutor:
         """One worker process, started on first use (spawned: the server's threads do not
@@ -135,6 +143,17 @@ class Reviewer:
         task = asyncio.create_task(self._run(key, game))
         self._tasks[key] = task
         task.add_done_callback(lambda _: self._tasks.pop(key, None))
+        if self._heartbeat is None or self._heartbeat.done():
+            self._heartbeat = asyncio.create_task(self._beat())
+
+    async def _beat(self) -> None:
+        """Touch the rows of the reviews this worker holds every ``heartbeat_s`` while it holds
+        any (a stopped worker stops touching them: they go quiet, and a POST starts them
+        again elsewhere)."""
+        while self._tasks:
+            await asyncio.sleep(self.heartbeat_s)
+            if self._tasks:
+                await run_in_threadpool(self.store.touch_reviews, list(self._tasks))
 
     async def _run(self, key: tuple[str, int, int], game: str) -> None:
         match_id, deal_no, seat = key
@@ -183,7 +202,7 @@ class Reviewer:
     async def close(self) -> None:
         """Stop the reviews in progress (their rows go quiet: a later POST starts them again)
         and the worker process."""
-        for task in list(self._tasks.values()):
+        for task in [*self._tasks.values(), *([self._heartbeat] if self._heartbeat else [])]:
             task.cancel()
         if self._tasks:
             await asyncio.wait(list(self._tasks.values()), timeout=2)

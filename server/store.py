@@ -702,6 +702,18 @@ class Store:
                 table.c.seat == seat).values(updated=time.time(), **values))
             conn.commit()
 
+    def touch_reviews(self, keys: list[tuple[str, int, int]]) -> None:
+        """Mark the reviews (match, deal, seat) still queued or running as alive now: their
+        worker holds them (``server/review.py``'s heartbeat)."""
+        table = ReviewRow.__table__  # type: ignore[attr-defined]
+        c = table.c
+        with self._write_lock, self.engine.connect() as conn:
+            for match_id, deal_no, seat in keys:
+                conn.execute(update(table).where(
+                    c.match_id == match_id, c.deal_no == deal_no, c.seat == seat,
+                    c.status.in_(("queued", "running"))).values(updated=time.time()))
+            conn.commit()
+
     def _advance_and_log(self, version: int, action: Entry) -> None:
         """The usual action on PostgreSQL: the version move and its log entry in one statement
         committed on its own, one round trip where BEGIN, UPDATE, INSERT and COMMIT took three

@@ -229,6 +229,31 @@ def test_a_failure_is_stored_with_its_reason_and_a_post_tries_again(
     assert done["reason"] is None and done["summary"]["decisions"] == done["total"]
 
 
+def test_a_worker_keeps_the_reviews_it_holds_alive_between_decisions(
+        client: TestClient) -> None:
+    """A review waiting on a long decision (or behind many others) makes no progress for a
+    while: its worker's heartbeat still touches its row, so it never reads as abandoned and no
+    other worker starts it a second time."""
+    reviewer = client.app.state.reviewer  # type: ignore[attr-defined]
+    store = client.app.state.service.store  # type: ignore[attr-defined]
+    reviewer.heartbeat_s = 0.1
+    reviewer.settings = {"sichuan": ReviewSettings(rollouts=150)}  # a decision takes seconds
+    m = _create(client, seed=15)
+    _play(client, m, random_policy, seed=5)
+    key = (m["match_id"], 0, 0)
+    r = client.post(f"/api/matches/{key[0]}/deals/0/review", headers=auth(m["seats"][0]["token"]))
+    assert r.status_code == 202, r.text
+    touched: list[float] = []
+    deadline = time.monotonic() + 30
+    while len(set(touched)) < 4 and time.monotonic() < deadline:
+        row = store.review(*key)
+        if row.status == "running" and row.done == 0:  # between two decisions' progress
+            touched.append(row.updated)
+        time.sleep(0.05)
+    assert len(set(touched)) >= 4, "the row was not touched while the decision ran"
+    assert not store.claim_review(*key, time.time() - 0.5, time.time())  # alive: nobody else
+
+
 def test_a_review_left_running_by_a_stopped_worker_starts_again_once_quiet(
         client: TestClient) -> None:
     """The row decides who runs a review: nobody while it is done or making progress; the next
