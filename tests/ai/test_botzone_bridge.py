@@ -370,6 +370,27 @@ def test_botzone_programs_play_arena_deals(tmp_path: Path) -> None:
     assert "unknown response 'DANCE'" in logged[0]
 
 
+def test_the_arena_command_seats_a_program_on_136_tiles(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture) -> None:
+    """``paiju arena --seats botzone:CMD --options '{"flowers": false}'``, the command line of
+    docs/botzone.md: under OPT-MCR-1 the program hears no flower, as from Botzone's 136-tile
+    judge (turn 2 counts none, no ``BUHUA``; it crashes otherwise, an invalid answer), and the
+    report counts its decisions."""
+    from server.cli import main
+
+    flowerless = DRAW_BOT + ('assert requests[1].startswith("1 0 0 0 0 ") and '
+                             'not any("BUHUA" in r for r in requests)\n')
+    seat = "botzone:" + _program(tmp_path, "flowerless.py", flowerless)
+    assert main(["arena", "--game", "mcr", "--seats", f"{seat},basic,basic,basic", "--deals", "1",
+                 "--seed", "2", "--json", "--options", '{"flowers": false}',
+                 "--botzone-io", "json"]) == 0
+    out = capsys.readouterr().out
+    report = json.loads(out[out.index("{\n"):])
+    assert report["options"]["flowers"] is False
+    assert report["bots"][seat]["deals"] == 4 and report["bots"][seat]["decisions"] > 20
+    assert report["bots"][seat]["illegal_actions"] == 0
+
+
 def test_the_command_plays_a_seat_of_a_live_match(tmp_path: Path) -> None:
     """``paiju botzone --server --match --token --io json --json`` plays a seat of a match on
     a real server against its AI, and prints the summary."""
