@@ -192,6 +192,8 @@ class _Table:
         self.drew = seat
 
     def _flowers_in(self) -> None:
+        """A flower shows: the deal has the 144 tiles (paiju's, or Botzone's older judge), which
+        one said to be played without flowers cannot."""
         if self.shared_wall:
             raise HistoryError("a flower in a deal played without flowers (shared_wall)")
         self.flowers_seen = True
