@@ -51,7 +51,9 @@ def ws_spec() -> dict[str, Any]:
                        "sichuan with exchange_three: its exchange phase, then sichuan with "
                        "blood_mode river: from the first time seat 0 plays a locked hand) as "
                        "seat 0 sees it; "
-                       "`actions` has every game's actions.",
+                       "`actions` has every game's actions. Every game's events, each with "
+                       "an example and what the other seats see of it, are in "
+                       "docs/bots/<game>.md.",
         "client_to_server": _with_examples(TypeAdapter(WsAction | WsSync).json_schema(),
                                            {"WsAction": CLIENT_EXAMPLES[:-1],
                                             "WsSync": CLIENT_EXAMPLES[-1:]}),

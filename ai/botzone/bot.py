@@ -47,10 +47,11 @@ def decision_rng(seed: int, turn: int, after_claim: bool = False) -> random.Rand
 
 
 def decide(requests: list[str], responses: list[str], level: str, seed: int = 0,
-           policies: dict[str, dict[str, Any]] | None = None) -> Response:
+           policies: dict[str, dict[str, Any]] | None = None,
+           shared_wall: bool = False) -> Response:
     """The bot's answer to the last of ``requests`` (``ProtocolError`` for a history it cannot
     read; ``policies``: a table like ``ai.policies.POLICIES``, e.g. with another strong
-    budget)."""
+    budget; ``shared_wall``: a paiju deal without flowers, ``replay.rebuild``)."""
     from ai.policies import choose
     from engine.mahjong.tiles import parse_face
 
@@ -58,7 +59,7 @@ def decide(requests: list[str], responses: list[str], level: str, seed: int = 0,
     from .tiles import to_botzone
 
     n = len(requests)
-    pos = rebuild(requests, responses, random.Random(f"{seed}:{n}:deal"))
+    pos = rebuild(requests, responses, random.Random(f"{seed}:{n}:deal"), shared_wall)
     if pos.state is None:
         return PASS
     game, state, me = pos.game, pos.state, pos.seat
@@ -102,16 +103,17 @@ def _view(game: Any, state: Any, me: int, legal: list[dict]) -> dict:
     return view
 
 
-def respond(text: str, level: str, seed: int = 0, strong_ms: float | None = None) -> str:
+def respond(text: str, level: str, seed: int = 0, strong_ms: float | None = None,
+            shared_wall: bool = False) -> str:
     """The program's whole output for the input ``text`` (``strong_ms``: the strong level's
-    time per decision, None for paiju's default)."""
+    time per decision, None for paiju's default; ``shared_wall`` as for ``decide``)."""
     got = read_input(text)
     policies = None
     if strong_ms is not None and level == "strong":
         from ai.policies import Settings, registry
 
         policies = registry(Settings(budget_ms=strong_ms))
-    answer = decide(got.requests, got.responses, level, seed, policies)
+    answer = decide(got.requests, got.responses, level, seed, policies, shared_wall)
     return format_output(format_response(answer), got.json)
 
 
@@ -129,7 +131,7 @@ def _run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 0
     try:
-        out = respond(sys.stdin.read(), args.level, args.seed, args.strong_ms)
+        out = respond(sys.stdin.read(), args.level, args.seed, args.strong_ms, args.shared_wall)
     except ProtocolError as e:
         print(f"paiju botzone-bot: {e}", file=sys.stderr)
         return 2
@@ -149,6 +151,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--strong-ms", type=float, default=None,
                    help="the strong level's search time per decision (default 1000 ms; "
                         "Botzone gives Python 6 s a turn)")
+    p.add_argument("--shared-wall", action="store_true",
+                   help="the deal is paiju's without flowers (OPT-MCR-1, flowers: false): one "
+                        "shared wall of 136 tiles, not Botzone's duplicate walls, which a "
+                        "history without flowers is otherwise taken for")
     p.add_argument("--bundle", metavar="ZIP", default=None,
                    help="instead of answering, write a zip of this bot (at --level and --seed) "
                         "to upload to Botzone")

@@ -22,7 +22,10 @@ Where Botzone's judge differs from paiju's MCR (docs/botzone.md, "paiju's AI as 
   (21 to draw, replacements included). When the seat that would draw next has drawn its 21, the
   position is the wall's last (no claim but a win, 海底捞月/妙手回春), and a seat that has drawn
   its 21 cannot kong. A history with a flower in it is paiju's or Botzone's old judge: one
-  shared wall of 144 tiles, whose count the tiles seen so far give exactly;
+  shared wall of 144 tiles, whose count the tiles seen so far give exactly. A flowerless
+  history may also be paiju's under ``flowers: false`` (OPT-MCR-1): one shared wall of 136,
+  which nothing in the history tells from the duplicate walls; ``shared_wall`` says so (the
+  wall is then counted as the 144 tiles' is, without the flowers);
 - the dealer's first draw is part of paiju's 14-tile deal (no draw event, no drawn tile).
 """
 
@@ -34,7 +37,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.mahjong.table import Meld, kong_events, kong_faces, placed_kongs
-from engine.mcr.game import DECK, GAME, Mcr
+from engine.mcr.game import DECK, GAME, WITHOUT_FLOWERS, Mcr
+from engine.mcr.options import DEFAULTS
 from engine.mcr.state import State
 
 from .protocol import Deal, Draw, Event, ProtocolError, Start, parse_request, parse_response
@@ -42,6 +46,8 @@ from .tiles import from_botzone, to_botzone
 
 PLAYERS = 4
 DEALT = 13
+NO_FLOWERS = GAME.options({"flowers": False})
+"""OPT-MCR-1: the options of a paiju deal without flowers (``shared_wall``)."""
 DUPLICATE_DRAWS = 21
 """Tiles each seat draws from its own wall in Botzone's duplicate judge (34 - 13 dealt)."""
 FACE_DOWN_TRIES = 20
@@ -109,8 +115,9 @@ def _face(name: str) -> int:
 class _Table:
     """The public deal and the seat's own tiles, request by request."""
 
-    def __init__(self, start: Start, deal: Deal) -> None:
+    def __init__(self, start: Start, deal: Deal, shared_wall: bool = False) -> None:
         self.me, self.quan = start.player, start.quan
+        self.shared_wall = shared_wall
         self.ids = _Ids()
         self.hand = sorted(self.ids.take(t) for t in deal.hand)
         self.counts = [DEALT] * PLAYERS  # concealed tiles of every seat (the seat's: len(hand))
@@ -126,7 +133,9 @@ class _Table:
         self.drawn: int | None = None  # the seat's own tile just drawn
         self.kong_draw = False
         self.added: tuple[int, int] | None = None  # an added kong that may still be robbed
-        self.flowers_seen = sum(deal.flower_counts) > 0
+        self.flowers_seen = False
+        if sum(deal.flower_counts):
+            self._flowers_in()
         names = iter(deal.flowers)
         # Botzone tells neither which of the 13 tiles replaced the bot's flowers nor in which
         # round a flower came (MCR-2.3: a replacement may be a flower again): the last tiles of
@@ -182,9 +191,16 @@ class _Table:
             self.drawn, self.kong_draw = tile, replacement == "kong"
         self.drew = seat
 
+    def _flowers_in(self) -> None:
+        """A flower shows: the deal has the 144 tiles (paiju's, or Botzone's older judge), which
+        one said to be played without flowers cannot."""
+        if self.shared_wall:
+            raise HistoryError("a flower in a deal played without flowers (shared_wall)")
+        self.flowers_seen = True
+
     def flower(self, seat: int, name: str) -> None:
         """``seat`` drew flower ``name`` and will draw a replacement (MCR-2.3)."""
-        self.flowers_seen = True
+        self._flowers_in()
         tile = self.ids.take(name)
         if seat == 0 and self.dealer_first:  # paiju: a flower among the dealer's 14, exposed
             self.events.append(("flower", seat, tile))
@@ -275,9 +291,15 @@ class _Table:
 
     # ------------------------------------------------------------------ the duplicate walls
 
+    @property
+    def duplicate(self) -> bool:
+        """The history is Botzone's duplicate judge's: no flower, and not said to be paiju's
+        shared wall without flowers."""
+        return not self.flowers_seen and not self.shared_wall
+
     def spent(self, seat: int) -> bool:
         """``seat``'s own wall is empty (Botzone's duplicate judge; never with flowers)."""
-        return not self.flowers_seen and self.draws[seat] >= DUPLICATE_DRAWS
+        return self.duplicate and self.draws[seat] >= DUPLICATE_DRAWS
 
     # ------------------------------------------------------------------ the state
 
@@ -294,7 +316,7 @@ class _Table:
             seen.update(self.flowers[s])
         if holding is not None:
             seen.add(holding)
-        pool = [t for t in DECK if t not in seen]
+        pool = [t for t in (WITHOUT_FLOWERS if self.shared_wall else DECK) if t not in seen]
         rng.shuffle(pool)
         melds = tuple(tuple(ms) for ms in self.melds)
         face_down = [(s, i) for s, ms in enumerate(melds) for i, m in enumerate(ms) if not m.tiles]
@@ -332,6 +354,7 @@ class _Table:
         if turn != self.me and drawn is None and self.drew == turn and not after_claim:
             drawn = holding if holding is not None else rng.choice(hands[turn])
         return State(seed=0, dealer=0, prevailing=self.quan,  # Botzone's round wind
+                     options=NO_FLOWERS if self.shared_wall else DEFAULTS,
                      wall=() if last else wall, hands=tuple(hands), melds=melds,
                      discards=tuple(tuple(d) for d in self.discards), phase="play", turn=turn,
                      drawn=drawn, after_claim=after_claim, kong_draw=kong_draw,
@@ -349,9 +372,12 @@ def _concealed_face(responses: Sequence[str], i: int) -> str | None:
     return r.tiles[0] if r.verb == "GANG" and r.tiles else None
 
 
-def rebuild(requests: Sequence[str], responses: Sequence[str], rng: random.Random) -> Position:
+def rebuild(requests: Sequence[str], responses: Sequence[str], rng: random.Random,
+            shared_wall: bool = False) -> Position:
     """The bot's position at the last of ``requests`` (its answers to the earlier ones in
-    ``responses``); ``HistoryError``/``ProtocolError`` for a history no deal can produce."""
+    ``responses``); ``HistoryError``/``ProtocolError`` for a history no deal can produce;
+    ``shared_wall``: the history is a paiju deal without flowers (OPT-MCR-1), not Botzone's
+    duplicate judge's."""
     parsed = [parse_request(r) for r in requests]
     if not isinstance(parsed[0], Start):
         raise HistoryError("turn 1's request must be '0 playerID quan'")
@@ -363,7 +389,7 @@ def rebuild(requests: Sequence[str], responses: Sequence[str], rng: random.Rando
         return Position(game, start.player, None)
     if not isinstance(parsed[1], Deal):
         raise HistoryError("turn 2's request must be '1 hua0..hua3 Card1..Card13 ...'")
-    t = _Table(start, parsed[1])
+    t = _Table(start, parsed[1], shared_wall)
     me, last = t.me, len(parsed) - 1
     for i in range(2, last):
         _replay(t, parsed[i], i, responses)
@@ -372,7 +398,7 @@ def rebuild(requests: Sequence[str], responses: Sequence[str], rng: random.Rando
         _replay(t, req, last, responses)
         state = t.state(rng, turn=me, drawn=t.drawn, kong_draw=t.kong_draw,
                         last=t.spent((me + 1) % PLAYERS))
-        return Position(game, me, state, t.spent(me), not t.flowers_seen)
+        return Position(game, me, state, t.spent(me), t.duplicate)
     if isinstance(req, Event) and req.player != me and req.verb in OFFERS:
         return _offer(game, t, req, rng)
     _replay(t, req, last, responses)
@@ -456,7 +482,7 @@ def _offer(game: Mcr, t: _Table, req: Event, rng: random.Random) -> Position:
     before = t.state(rng, turn=p, holding=tile, after_claim=req.verb != "PLAY",
                      last=t.spent((p + 1) % PLAYERS))
     after = game.apply(before, p, {"type": "discard", "card": tile})
-    return _claim_position(game, me, after, t.spent(me), not t.flowers_seen)
+    return _claim_position(game, me, after, t.spent(me), t.duplicate)
 
 
 def _claim_position(game: Mcr, me: int, state: State, no_kong: bool,

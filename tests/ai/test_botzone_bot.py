@@ -294,6 +294,24 @@ def test_the_duplicate_wall_ends_claims_after_21_draws():
     assert pos.state.wall and pos.no_kong
 
 
+def test_a_shared_wall_without_flowers_ends_with_its_136_tiles():
+    """OPT-MCR-1: a paiju deal without flowers shows a history like the duplicate judge's, but
+    its one wall of 136 tiles ends when they are drawn, whoever drew them. Told so
+    (``shared_wall``, ``--shared-wall``), the bot counts that wall, offers itself kongs while
+    it has tiles, and refuses a history with a flower."""
+    mine = _duplicate_history((20, 3)) + ["2 " + _duplicate_history((21, 0))[-1].split()[-1]]
+    pos = rebuild(mine, ["PASS"] * (len(mine) - 1), random.Random(0), shared_wall=True)
+    assert len(pos.state.wall) == 136 - 4 * 13 - (21 + 3 * 20) and not pos.no_kong
+    assert pos.state.options.flowers is False and not pos.duplicate
+    reqs = _duplicate_history((21, 3))  # all 136 drawn: only a win may be claimed (MCR-3.5)
+    pos = rebuild(reqs, ["PASS"] * (len(reqs) - 1), random.Random(0), shared_wall=True)
+    assert pos.state is None or all(a["type"] in ("win", "pass")
+                                    for a in pos.game.legal_actions(pos.state, 0))
+    flower = ["0 0 0", "1 1 0 0 0 " + " ".join(_duplicate_history((1, 0))[1].split()[5:]) + " H1"]
+    with pytest.raises(HistoryError, match="without flowers"):
+        rebuild(flower + ["3 0 DRAW"], ["PASS", "PASS"], random.Random(0), shared_wall=True)
+
+
 # ---------------------------------------------------------------------------- whole deals
 
 

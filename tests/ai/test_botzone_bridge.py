@@ -370,6 +370,27 @@ def test_botzone_programs_play_arena_deals(tmp_path: Path) -> None:
     assert "unknown response 'DANCE'" in logged[0]
 
 
+def test_the_arena_command_seats_a_program_on_136_tiles(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture) -> None:
+    """``paiju arena --seats botzone:CMD --options '{"flowers": false}'``, the command line of
+    docs/botzone.md: under OPT-MCR-1 the program hears no flower, as from Botzone's 136-tile
+    judge (turn 2 counts none, no ``BUHUA``; it crashes otherwise, an invalid answer), and the
+    report counts its decisions."""
+    from server.cli import main
+
+    flowerless = DRAW_BOT + ('assert requests[1].startswith("1 0 0 0 0 ") and '
+                             'not any("BUHUA" in r for r in requests)\n')
+    seat = "botzone:" + _program(tmp_path, "flowerless.py", flowerless)
+    assert main(["arena", "--game", "mcr", "--seats", f"{seat},basic,basic,basic", "--deals", "1",
+                 "--seed", "2", "--json", "--options", '{"flowers": false}',
+                 "--botzone-io", "json"]) == 0
+    out = capsys.readouterr().out
+    report = json.loads(out[out.index("{\n"):])
+    assert report["options"]["flowers"] is False
+    assert report["bots"][seat]["deals"] == 4 and report["bots"][seat]["decisions"] > 20
+    assert report["bots"][seat]["illegal_actions"] == 0
+
+
 def test_the_command_plays_a_seat_of_a_live_match(tmp_path: Path) -> None:
     """``paiju botzone --server --match --token --io json --json`` plays a seat of a match on
     a real server against its AI, and prints the summary."""
@@ -507,17 +528,22 @@ def test_the_bridge_plays_mcr_only() -> None:
         asyncio.run(Bridge("true").decide(view, []))
 
 
-@pytest.mark.parametrize("seeds", [range(1, 16), range(16, 31)])
-def test_the_round_trip_in_process(seeds: range) -> None:
+@pytest.mark.parametrize(("seeds", "options"), [(range(1, 16), None), (range(16, 31), None),
+                                               (range(16, 31), {"flowers": False})])
+def test_the_round_trip_in_process(seeds: range, options: dict[str, Any] | None) -> None:
     """The same without a server or a process, over more deals: at every decision of every
     seat of ``basic``-played deals, the bot's answer to the history the bridge builds, mapped
-    back by the bridge, is the in-process policy's choice (a claim's discard included)."""
+    back by the bridge, is the in-process policy's choice (a claim's discard included). Also
+    without flowers (OPT-MCR-1, the 136 tiles of Botzone's judge): the history has no flower,
+    and the bot told the wall is paiju's shared one (``--shared-wall``) still plays as
+    in-process (taken for Botzone's duplicate walls it would claim a tile after paiju's last)."""
     from ai.botzone.bot import decide, decision_rng
     from ai.botzone.protocol import format_response
 
     seed, compared, planned = 5, 0, 0
+    shared_wall = options is not None
     for deal in seeds:
-        state = MCR.new_deal(deal)
+        state = MCR.new_deal(deal, options=options)
         rng = random.Random(deal)
         said: dict[int, dict[int, str]] = {s: {} for s in range(4)}
         while seats := MCR.to_act(state):
@@ -525,8 +551,10 @@ def test_the_round_trip_in_process(seeds: range) -> None:
             view, legal = MCR.view(state, seat), MCR.legal_actions(state, seat)
             h = history(view, said[seat])
             want = choose("mcr", "basic", view, legal, decision_rng(seed, h.turn, h.claim_made))
+            assert not shared_wall or h.requests[1].startswith("1 0 0 0 0 ") and not any(
+                "BUHUA" in r for r in h.requests)
             answer = parse_response(said[seat][h.turn]) if h.claim_made else decide(
-                h.requests, h.responses, "basic", seed)
+                h.requests, h.responses, "basic", seed, shared_wall=shared_wall)
             assert _faces(view, to_action(answer, view, legal, h)) == _faces(view, want), (
                 deal, seat, h.requests[-1], format_response(answer))
             if answer.verb in ("PENG", "CHI"):

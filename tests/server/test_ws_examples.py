@@ -1,10 +1,14 @@
 """openapi/ws-messages.json's action catalogue (``server/ws_examples.py``) is the engine's: every
 legal action the engine lists in seeded deals of each game has its type and exactly its fields,
-and every entry of the catalogue occurs (Nantong's rare ready declaration is built here)."""
+and every entry of the catalogue occurs (Nantong's rare ready declaration is built here). Every
+event those deals log has its row, with each of its fields, in the game's bot page
+(docs/bots/<game>.md), so a bot author meets no event the docs do not show (issue 27)."""
 
 from __future__ import annotations
 
+import functools
 import random
+import re
 
 import pytest
 
@@ -18,18 +22,22 @@ from server.ws_examples import (
     action_schemas,
     deal_messages,
 )
+from tests.servers import ROOT
 from tests.sichuan.position import position
 
 DEALS = 80
 TYPES = {"card": int, "cards": list, "low": str, "suit": str, "bi": list}
 
 
-def _seen(game: str) -> dict[str, list[dict]]:
-    """Every legal action of seeded deals of ``game``, by type; claims taken often; every
-    other deal under the game's ``OPTION_EXAMPLES`` house rules, when it has some."""
+@functools.cache
+def _played(game: str) -> tuple[dict[str, list[dict]], dict[str, set[str]]]:
+    """Every legal action of seeded deals of ``game``, by type, and the fields of every event
+    they logged, by type (as each seat sees it once the deal is over); claims taken often;
+    every other deal under the game's ``OPTION_EXAMPLES`` house rules, when it has some."""
     g = get_game(game)
     variants = [None, *(o for name, o in OPTION_EXAMPLES if name == game)]
     seen: dict[str, list[dict]] = {}
+    events: dict[str, set[str]] = {}
     for seed in range(DEALS):
         options = variants[seed % len(variants)]
         state, rng = g.new_deal(seed, options=options), random.Random(seed)
@@ -42,13 +50,16 @@ def _seen(game: str) -> dict[str, list[dict]]:
             wins = [a for a in legal if a["type"] == "win"]
             state = g.apply(state, seat, wins[0] if wins else rng.choice(
                 taken if taken and rng.random() < 0.8 else legal))
-    return seen
+        for seat in range(g.players):
+            for e in g.view(state, seat)["events"]:
+                events.setdefault(e["type"], set()).update(e)
+    return seen, events
 
 
 @pytest.mark.parametrize("game", sorted(ACTIONS))
 def test_the_catalogue_is_the_engines(game: str) -> None:
     catalogue = ACTIONS[game]
-    seen = _seen(game)
+    seen = _played(game)[0]
     assert set(seen) <= set(catalogue), f"not in the catalogue: {set(seen) - set(catalogue)}"
     # Nantong's ready hands and wins are rare in random play: ready is built below, and the
     # example bot's Nantong deal (tests/test_example_bots.py) wins
@@ -63,6 +74,25 @@ def test_the_catalogue_is_the_engines(game: str) -> None:
                 assert isinstance(a[k], TYPES[k]), a
     schema = action_schemas(game)["anyOf"]
     assert [s["properties"]["type"]["const"] for s in schema] == list(catalogue)
+
+
+def _event_rows(game: str) -> dict[str, str]:
+    """The rows of the Events table of docs/bots/<game>.md, by event type."""
+    page = (ROOT / "docs" / "bots" / f"{game}.md").read_text()
+    section = page.split("\n## Events\n", 1)[1].split("\n## ", 1)[0]
+    return {m[1]: m[0] for m in re.finditer(r"^\| `([a-z_]+)` \|.*$", section, re.M)}
+
+
+@pytest.mark.parametrize("game", sorted(ACTIONS))
+def test_every_event_has_its_row_in_the_bot_page(game: str) -> None:
+    """Each event type the deals log has a row in the page's Events table whose example or
+    notes name every field the event carries (``"card"`` or `` `card` ``)."""
+    rows = _event_rows(game)
+    logged = _played(game)[1]
+    assert logged.keys() <= rows.keys(), f"docs/bots/{game}.md lacks {logged.keys() - rows.keys()}"
+    for kind, fields in logged.items():
+        missing = [f for f in fields if f'"{f}"' not in rows[kind] and f"`{f}`" not in rows[kind]]
+        assert not missing, (kind, missing, rows[kind])
 
 
 def test_nantong_ready_is_as_catalogued() -> None:
