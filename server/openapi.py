@@ -15,6 +15,7 @@ from pydantic import TypeAdapter
 
 from .models import AiTurn, AiWelcome, WsAction, WsError, WsSnapshot, WsSync, WsUpdate
 from .settings import ROOT, Settings
+from .ws_events import EVENTS, event_examples
 from .ws_examples import ACTIONS, CLIENT_EXAMPLES, ERROR_EXAMPLES, action_schemas, example_deals
 
 OUT = ROOT / "openapi"
@@ -51,9 +52,8 @@ def ws_spec() -> dict[str, Any]:
                        "sichuan with exchange_three: its exchange phase, then sichuan with "
                        "blood_mode river: from the first time seat 0 plays a locked hand) as "
                        "seat 0 sees it; "
-                       "`actions` has every game's actions. Every game's events, each with "
-                       "an example and what the other seats see of it, are in "
-                       "docs/bots/<game>.md.",
+                       "`actions` has every game's actions, `events` every game's events, "
+                       "each with an example (docs/bots/<game>.md explains them).",
         "client_to_server": _with_examples(TypeAdapter(WsAction | WsSync).json_schema(),
                                            {"WsAction": CLIENT_EXAMPLES[:-1],
                                             "WsSync": CLIENT_EXAMPLES[-1:]}),
@@ -67,6 +67,17 @@ def ws_spec() -> dict[str, Any]:
                            "ids filled in): send one as it is. docs/bots/<game>.md explains "
                            "each.",
             **{game: action_schemas(game) for game in sorted(ACTIONS)}},
+        "events": {
+            "description": "Every game's event types, each with an example made by the engine: "
+                           "an entry of a view's `events` (the snapshot's `match.state.events`, "
+                           "an update's `events`). `example` is the event as its own seat sees "
+                           "it (seat 0's view of an event of no seat: every seat sees its own "
+                           "alike), `others` as the next seat sees it, only where that differs "
+                           "(another seat's draw has no `card`; each seat's `deal` has its own "
+                           "dealt `hand`). `source`: the deal it comes from, by seed and house "
+                           "rules, or a stacked deal for an event too rare to be dealt. "
+                           "docs/bots/<game>.md explains each.",
+            **{game: event_examples(game) for game in sorted(EVENTS)}},
         "ai_feed": {
             "description": "WS /api/ai/feed?capacity=<n> with 'Authorization: Bearer <AI service "
                            "key>', for AI services (docs/ai-service.md): a welcome, then a turn "
