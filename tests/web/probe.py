@@ -137,10 +137,31 @@ SCROLL = """() => ({height: document.scrollingElement.scrollHeight, innerHeight,
 
 
 def assert_one_screen(page: Any, where: str) -> None:
-    """The whole table on one screen (issue 26): the page scrolls neither down nor sideways."""
+    """The whole table on one screen (issue 26): the page scrolls neither down nor sideways,
+    and one's hand lies inside one's panel."""
     m = page.evaluate(SCROLL)
     assert m["height"] <= m["innerHeight"] and m["width"] <= m["innerWidth"], \
         f"{where}: the page scrolls ({m}): {overflowing(page, bottom=True)}"
+    assert_hand_inside(page, where)
+
+
+#: One's hand cards that reach past one's panel (``.me``) or the window's sides.
+HAND_OUTSIDE = """() => [...document.querySelectorAll('.me [data-testid=hand-tile]')]
+  .flatMap((el) => {
+  const r = el.getBoundingClientRect(), me = el.closest('.me').getBoundingClientRect();
+  const inside = r.left >= Math.max(me.left, 0) - 1
+    && r.right <= Math.min(me.right, innerWidth) + 1;
+  return inside ? [] : [`${el.dataset.face}: ${Math.round(r.left)}-${Math.round(r.right)} px`
+                        + ` in ${Math.round(me.left)}-${Math.round(me.right)} px`];
+})"""
+
+
+def assert_hand_inside(page: Any, where: str) -> None:
+    """Every card of one's hand inside one's panel and the window: a Nantong hand of 22-24 cards
+    ran past both edges of a seat narrowed by the Hints drawer or the replay's move list, its
+    first card off the screen (the page did not scroll: the felt clips)."""
+    outside = page.evaluate(HAND_OUTSIDE)
+    assert not outside, f"{where}: hand cards outside the player's panel: {outside[:4]}"
 
 
 def overflowing(page: Any, bottom: bool = False) -> list[str]:

@@ -315,3 +315,83 @@ def test_settlement_in_every_language(game: str, live_server: LiveServer, new_pa
         _assert_no_rule_id(page, f"{game} settlement {lang}")
     assert len(set(titles)) == len(LANGUAGES), titles
     assert not page.js_errors, page.js_errors
+
+
+def _plain(text: str) -> str:
+    """Text with the typographic spaces (French "{name} : activé", Intl's numbers) made plain."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+#: Every text the status line shows, recorded (it fades after 4 s).
+STATUS_SEEN = """() => { window.statusSeen = [];
+  const el = document.querySelector('[data-testid=status]');
+  new MutationObserver(() => window.statusSeen.push(el.textContent))
+    .observe(el, {childList: true, characterData: true, subtree: true}); }"""
+
+
+def test_autoplay_sound_and_history_in_every_language(live_server: LiveServer,
+                                                      new_page: Any) -> None:
+    """Issue 26's "done when": the auto-play switches, the sound settings and the History work
+    in all five languages (test_autoplay and test_history play them in English, French, Polish
+    and Chinese). One MCR table, switched in place to each language: the switches carry their
+    names, Shift+X turns auto-pass on or off and the status line says so, the keyboard help
+    names each switch, ⚙ names the volume and the mute; then the History page (the server's
+    answer made by hand, as in test_history) heads its columns and says the results and the
+    opponents in each language. No text is missing in any."""
+    from .test_history import PAGES, STATS
+
+    page = new_page(1280, 800)
+    page.goto(live_server.url + "/")
+    page.get_by_test_id("play-mcr").click()
+    page.wait_for_selector("[data-testid=table][data-game=mcr] [data-testid=autoplay]",
+                           timeout=30_000)
+    page.evaluate(STATUS_SEEN)
+    for i, lang in enumerate(LANGUAGES):
+        _switch(page, lang)
+        words = _load(lang, "play")
+        names = [words[f"auto.{k}"] for k in ("win", "pass", "discard", "sort")]
+        assert page.locator(".autoplay__label").all_inner_texts() == names, lang
+        page.evaluate("document.activeElement?.blur()")  # the language menu keeps its keys
+        on = i % 2 == 0  # on in English, off in French, on again in Polish...
+        page.keyboard.press("Shift+X")
+        said = _plain(words["auto.turnedOn" if on else "auto.turnedOff"]
+                      .replace("{name}", words["auto.pass"]))
+        page.wait_for_function(
+            "(s) => window.statusSeen.some((x) => x.replace(/[\\u00a0\\u202f]/g, ' ') === s)",
+            arg=said, timeout=5_000)
+        assert page.get_by_test_id("auto-pass").is_checked() is on, lang
+        page.keyboard.press("?")
+        help_text = _plain(page.get_by_test_id("keys-help").inner_text())
+        for name in names:
+            assert _plain(words["auto.help"].replace("{name}", name)) in help_text, (lang, name)
+        page.keyboard.press("Escape")
+        page.get_by_test_id("keys-help").wait_for(state="hidden")
+        page.get_by_test_id("settings-open").click()
+        settings = _plain(page.get_by_test_id("settings").inner_text())
+        for key in ("sound.volume", "sound.volumeHint", "sound.mute"):
+            assert _plain(words[key]) in settings, (lang, key)
+        page.get_by_test_id("settings-close").click()
+        assert _missing(page) == [], (lang, _missing(page))
+
+    def answer(route: Any) -> None:
+        before = route.request.url.partition("before=")[2] or None
+        body = {"player_id": "p", "stats": STATS, **PAGES[before]}
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    page.route("**/api/players/me/history*", answer)
+    page.get_by_test_id("leave").click()
+    page.get_by_test_id("lobby-history").click()
+    page.get_by_test_id("history-deal").first.wait_for()
+    for lang in LANGUAGES:
+        _switch(page, lang)
+        words, app = _load(lang, "history"), _load(lang, "app")
+        page.wait_for_function("(t) => document.querySelector('h1')?.textContent === t",
+                               arg=words["title"])
+        text = _plain(page.get_by_test_id("history").text_content() or "")
+        for key in ("stats", "deals", "col.winRate", "col.dealInRate", "col.meanScore",
+                    "col.best", "col.opponents", "col.result", "result.won", "person"):
+            assert _plain(words[key]) in text, (lang, key)
+        assert _plain(words["ai"].replace("{level}", app["ai.strong"])) in text, lang
+        assert "{" not in text, (lang, text)
+        assert _missing(page) == [], (lang, _missing(page))
+    assert not page.js_errors, page.js_errors

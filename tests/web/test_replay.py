@@ -21,6 +21,7 @@ from engine import GAMES
 
 from .axe import assert_no_axe_violations
 from .conftest import LiveServer
+from .probe import assert_hand_inside
 from .test_word_cards import assert_word_ink
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -125,6 +126,7 @@ def test_replay_steps_to_the_settlement(live_server: LiveServer, new_page: Any, 
     assert table.get_by_test_id("backs").count() == 0
     assert table.get_by_test_id("shown-hand").count() == players - 1
     assert table.get_by_test_id("hand-tile").count() > 0
+    assert_hand_inside(page, f"the {game} replay at its start")  # beside the move list
     # the shuffle check: the hash shown at the start, the seed revealed, SHA-256 agreeing
     assert page.get_by_test_id("replay-seed-hash").inner_text() == deal["seed_hash"]
     assert page.get_by_test_id("replay-seed-value").inner_text() == str(deal["seed"])
