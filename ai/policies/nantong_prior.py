@@ -20,9 +20,11 @@ It is ``basic`` (``nantong_basic.py``) with three changes to the discard, each m
   or a valued face beats one with a few more draws to cheap waits.
 
 Claims and the preparation (NT-3) are ``basic``'s. Like every policy it sees only its seat's
-view and is deterministic. Over 1,000 shuffles (``bench/duel.py``) it gains +2.61 [+1.06, +4.16]
-a deal over ``basic`` on seed 9 and +4.28 [+2.86, +5.71] on seed 2 (wins 33.6% and 36.0% of its
-deals against basic's 32.3% and 31.4%), CPU p99 4.5 ms.
+view and is deterministic. Without the next-draw pricing, over 1,000 shuffles (``bench/duel.py``)
+it gained +2.61 [+1.06, +4.16] a deal over ``basic`` on seed 9 and +4.28 [+2.86, +5.71] on seed 2,
+CPU p99 4.5 ms; with it, over 500 shuffles, +2.19 [-0.17, +4.56] and +4.26 [+2.03, +6.49], CPU
+p99 about 20 ms, and against the prior without it (paired, 300 shuffles) +0.43 [-1.52, +2.39] and
++0.97 [-1.21, +3.14] (docs/ai.md has the other seeds and what was tried and dropped).
 """
 
 from __future__ import annotations
