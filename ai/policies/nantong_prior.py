@@ -1,7 +1,7 @@
 """Nantong prior: the heuristic ``strong`` starts from and plays its own seat's playouts with.
 
-It is ``basic`` (``nantong_basic.py``) with two changes to the discard, both measured with
-``bench/duel.py`` against ``basic``:
+It is ``basic`` (``nantong_basic.py``) with three changes to the discard, each measured with
+``bench/duel.py``:
 
 - **a ready hand is priced by what its waits pay**: among the discards that leave the hand
   ready, take the one whose waits are worth most — for each waiting face, its unseen copies
@@ -12,12 +12,19 @@ It is ``basic`` (``nantong_basic.py``) with two changes to the discard, both mea
 - **a pair counts twice among the draws**: short of ready, the draws that lower the shanten are
   weighted, a face that would complete a held pair counting double, because it can also be
   claimed as a pung from any player's discard (NT-4.2), while a sequence part waits on one
-  draw.
+  draw;
+- **one step from ready, the next draw is priced exactly** (``next_ready_worth``): for each
+  discard that keeps the hand one step from ready, every draw that would make it ready counts
+  its unseen copies (a held pair's twice) times the waits' worth above of the best ready hand
+  that draw allows — so a discard whose ready hands wait for a seventh sequence (Qing Hu +100)
+  or a valued face beats one with a few more draws to cheap waits.
 
 Claims and the preparation (NT-3) are ``basic``'s. Like every policy it sees only its seat's
-view and is deterministic. Over 1,000 shuffles (``bench/duel.py``) it gains +2.61 [+1.06, +4.16]
-a deal over ``basic`` on seed 9 and +4.28 [+2.86, +5.71] on seed 2 (wins 33.6% and 36.0% of its
-deals against basic's 32.3% and 31.4%), CPU p99 4.5 ms.
+view and is deterministic. Without the next-draw pricing, over 1,000 shuffles (``bench/duel.py``)
+it gained +2.61 [+1.06, +4.16] a deal over ``basic`` on seed 9 and +4.28 [+2.86, +5.71] on seed 2,
+CPU p99 4.5 ms; with it, over 500 shuffles, +2.19 [-0.17, +4.56] and +4.26 [+2.03, +6.49], CPU
+p99 about 20 ms, and against the prior without it (paired, 300 shuffles) +0.43 [-1.52, +2.39] and
++0.97 [-1.21, +3.14] (docs/ai.md has the other seeds and what was tried and dropped).
 """
 
 from __future__ import annotations
@@ -43,7 +50,8 @@ PAIR_WEIGHT = 2.0
 
 def _group_kind(m: dict[str, Any]) -> str:
     if m["type"] == "kong":
-        return "concealed_kong" if m["concealed"] else "added_kong" if m["added"] else "exposed_kong"
+        return ("concealed_kong" if m["concealed"] else "added_kong" if m["added"]
+                else "exposed_kong")
     return str(m["type"])
 
 
@@ -89,14 +97,40 @@ def weighted_ukeire(c: Counts, unseen: Counts) -> float:
     return nb.ukeire(c, unseen, PAIR_WEIGHT)
 
 
+LOOKAHEAD = True
+"""One step from ready, price each discard by the ready hands the next draw can make
+(``next_ready_worth``); False: by the weighted ukeire, as further from ready."""
+
+
+def next_ready_worth(me: _Me, after: Counts) -> float:
+    """Over the draws that make the 3k+1 hand ``after`` (one step from ready) ready: the unseen
+    copies (a held pair's counting ``PAIR_WEIGHT``: it can be punged) times the ``wait_value``
+    of the best ready hand that draw allows. The weighted ukeire counts those draws alike; this
+    prices what each leads to (a seventh sequence's Qing Hu, a wait on a valued face)."""
+    total = 0.0
+    for f in nb._near(after):
+        if not me.unseen[f] or after[f] >= 4 or _shanten_changed(after, f, 1) > 0:
+            continue
+        drawn = _add(after, f, 1)
+        best = max((wait_value(me, _add(drawn, d, -1)) for d in range(NUM_FACES)
+                    if drawn[d] and _shanten_changed(drawn, d, -1) == 0), default=0.0)
+        total += me.unseen[f] * (PAIR_WEIGHT if after[f] >= 2 else 1) * best
+    return total
+
+
 def _discard(me: _Me, discards: list[dict[str, Any]]) -> dict[str, Any]:
-    """``basic``'s discard with the ukeire replaced by the waits' worth (ready) or the weighted
-    ukeire (short of ready)."""
+    """``basic``'s discard with the ukeire replaced by the waits' worth (ready), the next
+    draw's ready hands' worth (one step from ready) or the weighted ukeire (further)."""
 
     def key(f: int, low: int) -> tuple[Any, ...]:
         after = _add(me.counts, f, -1)
         k = discard_key(me, f)  # (shanten, -ukeire, hu given up, isolation, edge, face)
-        worth = wait_value(me, after) if low == 0 else weighted_ukeire(after, me.unseen)
+        if low == 0:
+            worth = wait_value(me, after)
+        elif low == 1 and LOOKAHEAD:
+            worth = next_ready_worth(me, after)
+        else:
+            worth = weighted_ukeire(after, me.unseen)
         return (-worth,) + k[2:]
 
     return nb._best_discard(me, discards, key)
@@ -119,4 +153,4 @@ def prior(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random)
     return _turn(_Me(view), legal)
 
 
-__all__ = ["prior", "wait_value", "weighted_ukeire", "win_total"]
+__all__ = ["next_ready_worth", "prior", "wait_value", "weighted_ukeire", "win_total"]

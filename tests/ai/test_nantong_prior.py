@@ -1,5 +1,5 @@
 """The Nantong prior (``ai/policies/nantong_prior.py``, rule ids ``NT-`` from
-``shared/rules/nantong.md``): each of its two discard rules on a hand-made position where it
+``shared/rules/nantong.md``): each of its three discard rules on a hand-made position where it
 plays otherwise than ``basic``, and whole seeded deals where every answer is legal."""
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ POLICY_TABLE = {"nantong": dict(POLICIES["nantong"], prior=P.prior)}
 
 
 def answers(hand: str) -> tuple[dict, dict, P._Me]:
-    """Seat 0, the dealer, to discard from ``hand``: (basic's answer, the prior's, its view read)."""
+    """Seat 0, the dealer, to discard from ``hand``: (basic's answer, the prior's, its view
+    read)."""
     state, _ = position({0: hand})
     view, legal = G.view(state, 0), G.legal_actions(state, 0)
     mine = P.prior(view, legal, random.Random(0))
@@ -66,6 +67,34 @@ def test_short_of_ready_a_draw_to_a_held_pair_counts_twice():
     after_mine = _add(me.counts, parse_face("1s"), -1)
     assert nb.ukeire(after_basic, me.unseen) > nb.ukeire(after_mine, me.unseen)
     assert P.weighted_ukeire(after_mine, me.unseen) > P.weighted_ukeire(after_basic, me.unseen)
+
+
+def test_one_step_from_ready_keeps_the_draws_whose_ready_hands_pay():
+    """NT-6.5: five sequences, 2s 3s, 5s 5s, 7s 8s, Q Q, one step from ready. Basic throws the
+    2s (the widest draws: 20 weighted, the 5s pair counting twice); the prior throws a 5s: every
+    draw that then makes it ready (1s 4s 6s 9s) leaves a wait for a seventh sequence beside the
+    pair of Q, Qing Hu (+100), where after the 2s half the ready hands wait on a pung."""
+    hand = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 2s 3s 5s 5s 7s 8s Q Q"
+    basic, mine, me = answers(hand)
+    assert nb.shanten(me.counts) == 1
+    assert basic == discarding(hand, "2s")
+    assert mine == discarding(hand, "5s")
+    after_basic = _add(me.counts, parse_face("2s"), -1)
+    after_mine = _add(me.counts, parse_face("5s"), -1)
+    assert P.weighted_ukeire(after_basic, me.unseen) > P.weighted_ukeire(after_mine, me.unseen)
+    assert P.next_ready_worth(me, after_mine) > P.next_ready_worth(me, after_basic)
+
+
+def test_next_ready_worth_counts_only_draws_that_make_the_hand_ready():
+    """A draw that leaves the hand one step from ready adds nothing; a hand already past its
+    last useful copy is worth nothing."""
+    hand = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 2s 3s 5s 5s 7s 8s Q Q"
+    _, _, me = answers(hand)
+    after = _add(me.counts, parse_face("5s"), -1)
+    assert P.next_ready_worth(me, after) > 0
+    me.unseen = tuple(0 if f in (parse_face(x) for x in ("1s", "4s", "6s", "9s", "Q")) else n
+                      for f, n in enumerate(me.unseen))
+    assert P.next_ready_worth(me, after) == 0
 
 
 def test_wins_claims_and_preparation_are_basic_s():
