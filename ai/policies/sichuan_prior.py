@@ -54,7 +54,10 @@ the best ready hand's waits, priced as above, instead of ``basic``'s count of dr
 pairs (passing pungs, throwing the single with fewest unseen copies) -0.035 [-0.119, +0.049] (100,
 seed 31); every kong declared unless it breaks a ready hand +0.000 [-0.098, +0.098] (50, seed 32:
 ``basic`` takes nearly every kong already); the missing suit declared by the steps from ready the
-hand keeps (then ``basic``'s order) -0.005 [-0.074, +0.064] (150, seed 33).
+hand keeps (then ``basic``'s order) -0.005 [-0.074, +0.064] (150, seed 33); playing for the
+flush, a ready hand that is no flush broken up for it while 40 tiles or more are left: +0.037
+[+0.002, +0.073] (300, seed 33), but +0.011 [-0.007, +0.029] (seed 34) and, on the shuffles
+above, +0.010 [-0.030, +0.050] (500, seed 9) and -0.002 [-0.020, +0.017] (500, seed 2).
 
 - **Defence** (``defend_discard``, on ``danger.py``'s model): short of ready, each discard is
   priced as the points it is expected to pay a likely-ready opponent (``danger.sichuan``) plus
