@@ -120,7 +120,8 @@ def test_a_discard_win_is_taken_once_a_player_is_out():
 def test_robbing_a_kong_is_taken_early():
     """SC-5.3: robbing seat 1's added kong on 6p (+1 fan, SC-8) is a win the prior takes even
     with the wall full."""
-    state, _ = position({0: "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 4p 5p", 1: "6p 1s 1s 1s 2s 2s 2s 3s 3s 3s 4s"},
+    state, _ = position({0: "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 4p 5p",
+                         1: "6p 1s 1s 1s 2s 2s 2s 3s 3s 3s 4s"},
                         melds={1: [("pung", "6p", 2)]}, missing="smpp", turn=1, dealer=1,
                         drawn="6p")
     state = act(G, state, 1, type="added_kong", card=tile_of(state, 1, "6p"))
@@ -132,6 +133,44 @@ def test_a_self_draw_is_taken_early():
     """A self-draw (SC-4.1) is never passed."""
     state, _ = position({0: READY + " 5p"}, missing="sppp", drawn="5p")
     assert both(state, 0) == ({"type": "win"}, {"type": "win"})
+
+
+# ---------------------------------------------------------------- a full flush (SC-8: +2 fan)
+
+FLUSHING = "1m 1m 4m 5m 5m 6m 6m 7m 8m 8m 9m 7p 7p"
+"""Eleven characters and two dots, missing bamboo: at ``FLUSH_AT`` tiles of one suit."""
+
+
+def test_a_flush_hand_throws_the_other_suit_first():
+    """SC-8 (full flush, +2 fan: four times the points, SC-9.1): with eleven characters the prior
+    throws a dot, though ``basic`` (and the prior without its flush play) keeps the dots' pair
+    and partial wait for a faster, cheaper hand and throws the 9m."""
+    state, _ = position({0: FLUSHING + " 8p"}, missing="sppp", drawn="8p")
+    me = _Seat(G.view(state, 0))
+    assert P.flush_suit(me, ()) == 0
+    basic_choice, mine = both(state, 0)
+    assert basic_choice == {"type": "discard", "card": tile_of(state, 0, "9m")}
+    view, legal = G.view(state, 0), G.legal_actions(state, 0)
+    assert P.unflushed_prior(view, legal, random.Random(0)) == basic_choice
+    assert mine == {"type": "discard", "card": tile_of(state, 0, "7p")}  # basic's best dot
+
+
+def test_a_flush_hand_passes_a_pung_of_the_other_suit():
+    """SC-5.1: ``basic`` pungs seat 1's 7p (it brings the hand no further from ready); the
+    prior playing for a characters flush passes it (a dots pung would end the flush)."""
+    state = offer(FLUSHING, "7p")
+    basic_choice, mine = both(state, 0)
+    assert basic_choice == {"type": "pung"}
+    assert mine == {"type": "pass"}
+
+
+def test_below_flush_at_the_hand_plays_as_before():
+    """Ten characters of fourteen: no flush play, the prior throws as ``basic`` does."""
+    state, _ = position({0: "1m 1m 4m 5m 5m 6m 6m 7m 8m 8m 7p 7p 8p 9p"}, missing="sppp",
+                        drawn="9p")
+    assert P.flush_suit(_Seat(G.view(state, 0)), ()) is None
+    view, legal = G.view(state, 0), G.legal_actions(state, 0)
+    assert both(state, 0)[1] == P.unflushed_prior(view, legal, random.Random(0))
 
 
 # ---------------------------------------------------------------- whole deals
