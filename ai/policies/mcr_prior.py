@@ -18,13 +18,14 @@ seed 9 and +2.18 [+1.51, +2.85] on seed 2 (wins 26.3% of its deals against 22.0%
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from engine.mahjong import parse_face
 from engine.mcr import scoring
 
-from . import mcr_basic
+from . import mcr_basic, mcr_targets
 from .discards import by_face as discards_by_face
 from .mcr_basic import (
     NUM_FACES,
@@ -76,26 +77,50 @@ def _live_faces(melds: Melds, c: Counts, concealed: bool, seat_wind: int, prevai
     return tuple(out)
 
 
-def _discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The discard toward a live ready hand, when basic's rule would not find one: None when
-    a discard leaves a live ready hand (basic takes the best of those) or the hand is two or
-    more tiles from ready."""
+PLAIN = 2
+"""Shanten added to a plain hand (no target of ``mcr_targets``) when it is weighed against the
+targets: a plain ready hand often scores under 8."""
+
+
+def _effective(c: Counts, melds: Melds, concealed: bool, plain: int = PLAIN) -> int:
+    """The distance to a hand likely worth 8: the nearest target's, or the plain hand's shanten
+    plus ``plain``."""
+    return min(mcr_targets.distance(c, melds), _shanten(c, concealed) + plain)
+
+
+def _discard(me: _Seat, discards: list[dict[str, Any]], plain: int = PLAIN
+             ) -> dict[str, Any] | None:
+    """The discard toward a hand worth 8, where basic's rule would not find one: None when a
+    discard leaves a live ready hand (basic takes the best of those). Otherwise the discards
+    nearest a hand likely worth 8 (``_effective``); among them, one tile from ready or nearer,
+    the most draws toward a live ready hand; else the lowest shanten, the most ukeire, then
+    ``_tie_break``."""
     by_face = discards_by_face(discards, me.face_of_id)
     hand = _Hand.of(me.counts, me.concealed)
     sh = {f: hand.shanten_without(f) for f in by_face}
     low = min(sh.values())
-    if low > 1:
-        return None
     if low == 0 and any(_live(me, me.melds, _add(me.counts, f, -1))
                         for f in by_face if sh[f] == 0):
         return None
+    eff = {f: _effective(_add(me.counts, f, -1), me.melds, me.concealed, plain)
+           for f in by_face}
+    near = min(eff.values())
+    cands = [f for f in by_face if eff[f] == near]
     draws = {f: live_draws(me, me.melds, _add(me.counts, f, -1), me.concealed)
              for f in by_face if sh[f] <= 1}
-    most = max(draws.values())
-    if most == 0:
-        return None
-    best = min((f for f in draws if draws[f] == most), key=lambda f: (sh[f], _tie_break(me, f)))
-    return by_face[best]
+    if draws and max(draws.values()) > 0:
+        # one tile from ready: live draws count, over every discard as before
+        most = max(draws.values())
+        best = min((f for f in draws if draws[f] == most),
+                   key=lambda f: (sh[f], _tie_break(me, f)))
+        return by_face[best]
+    least = min(sh[f] for f in cands)
+    cands = [f for f in cands if sh[f] == least]
+    if len(cands) > 1:
+        uk = {f: hand.without(f).ukeire(me.unseen) for f in cands}
+        most = max(uk.values())
+        cands = [f for f in cands if uk[f] == most]
+    return by_face[min(cands, key=lambda f: _tie_break(me, f))]
 
 
 def _claim_ok(view: dict[str, Any], me: _Seat, action: dict[str, Any]) -> bool:
@@ -116,22 +141,66 @@ def _claim_ok(view: dict[str, Any], me: _Seat, action: dict[str, Any]) -> bool:
                for g in range(NUM_FACES) if rest[g])
 
 
-def prior(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random
-          ) -> dict[str, Any]:
-    """The prior's action (module docstring); deterministic, ``rng`` unused."""
-    for a in legal:
-        if a["type"] == "win":
-            return a
-    if view.get("phase") == "claim":
-        choice = mcr_basic.basic(view, legal, rng)
-        if not _claim_ok(view, _Seat(view), choice):
-            return next(a for a in legal if a["type"] == "pass")
+def _claim_distance(me: _Seat, f: int, action: dict[str, Any], plain: int) -> int:
+    """``_effective`` after claiming ``f`` with ``action`` (a chow or pung) and the best discard."""
+    rest, meld = mcr_basic.claimed(me.counts, f, action)
+    melds = me.melds + (meld,)
+    return min(_effective(_add(rest, g, -1), melds, False, plain)
+               for g in range(NUM_FACES) if rest[g])
+
+
+def _claim(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]], choice: dict[str, Any],
+           plain: int, seek: bool, keep_valuable: bool, screen: bool = True) -> dict[str, Any]:
+    """Basic's claim when it brings the hand nearer a hand likely worth 8 (``_effective``), and
+    with ``seek`` the chow or pung that brings it nearest when basic passes."""
+    f = parse_face(view["claim"]["card"]["face"])
+    now = _effective(me.counts, me.melds, me.concealed, plain)
+    if choice["type"] == "pung" and keep_valuable and mcr_basic._valuable_pung(me, f):
         return choice
-    if any(a["type"] in ("concealed_kong", "added_kong") for a in legal):
-        return mcr_basic.basic(view, legal, rng)
-    me = _Seat(view)
-    better = _discard(me, [a for a in legal if a["type"] == "discard"])
-    return better if better is not None else mcr_basic.basic(view, legal, rng)
+    if choice["type"] in ("chow", "pung"):
+        return choice if not screen or _claim_distance(me, f, choice, plain) < now else _pass(legal)
+    if choice["type"] != "pass" or not seek:
+        return choice
+    best = (now, choice)
+    for a in legal:
+        if a["type"] in ("chow", "pung"):
+            d = _claim_distance(me, f, a, plain)
+            if d < best[0]:
+                best = (d, a)
+    return best[1]
 
 
-__all__ = ["live_draws", "prior"]
+def _pass(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    return next(a for a in legal if a["type"] == "pass")
+
+
+def make_prior(plain: int = PLAIN, seek: bool = False, keep_valuable: bool = False,
+               screen: bool = False
+               ) -> Callable[[dict[str, Any], list[dict[str, Any]], random.Random], dict[str, Any]]:
+    """The prior with its weights: ``plain`` (``_effective``), ``seek`` (``_claim``)."""
+
+    def policy(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random
+               ) -> dict[str, Any]:
+        for a in legal:
+            if a["type"] == "win":
+                return a
+        if view.get("phase") == "claim":
+            me = _Seat(view)
+            choice = mcr_basic.basic(view, legal, rng)
+            if not _claim_ok(view, me, choice):
+                choice = _pass(legal)
+            return _claim(view, me, legal, choice, plain, seek, keep_valuable, screen)
+        if any(a["type"] in ("concealed_kong", "added_kong") for a in legal):
+            return mcr_basic.basic(view, legal, rng)
+        me = _Seat(view)
+        better = _discard(me, [a for a in legal if a["type"] == "discard"], plain)
+        return better if better is not None else mcr_basic.basic(view, legal, rng)
+
+    return policy
+
+
+prior = make_prior()
+"""The prior's action (module docstring); deterministic, ``rng`` unused."""
+
+
+__all__ = ["live_draws", "make_prior", "prior"]
