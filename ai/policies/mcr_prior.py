@@ -77,19 +77,28 @@ def _live_faces(melds: Melds, c: Counts, concealed: bool, seat_wind: int, prevai
     return tuple(out)
 
 
-PLAIN = 2
+Plain = tuple[int, int]
+PLAIN: Plain = (2, 2)
 """Shanten added to a plain hand (no target of ``mcr_targets``) when it is weighed against the
-targets: a plain ready hand often scores under 8."""
+targets, concealed and open: a plain ready hand often scores under 8."""
 
 
-def _effective(c: Counts, melds: Melds, concealed: bool, plain: int = PLAIN) -> int:
+def _effective(c: Counts, melds: Melds, concealed: bool, plain: Plain = PLAIN) -> int:
     """The distance to a hand likely worth 8: the nearest target's, or the plain hand's shanten
     plus ``plain``."""
-    return min(mcr_targets.distance(c, melds), _shanten(c, concealed) + plain)
+    return min(mcr_targets.distance(c, melds), _shanten(c, concealed) + plain[not concealed])
 
 
-def _discard(me: _Seat, discards: list[dict[str, Any]], plain: int = PLAIN
-             ) -> dict[str, Any] | None:
+def _target_draws(me: _Seat, c: Counts, now: int, plain: Plain) -> int:
+    """Unseen tiles whose draw brings the 3k+1 counts ``c`` nearer (``_effective``, read on
+    the 3k+2 counts: the best discard after the draw) than ``now``."""
+    return sum(n for y, n in enumerate(me.unseen)
+               if n and c[y] < 4
+               and _effective(_add(c, y, 1), me.melds, me.concealed, plain) < now)
+
+
+def _discard(me: _Seat, discards: list[dict[str, Any]], plain: Plain = PLAIN,
+             target_draws: bool = False) -> dict[str, Any] | None:
     """The discard toward a hand worth 8, where basic's rule would not find one: None when a
     discard leaves a live ready hand (basic takes the best of those). Otherwise the discards
     nearest a hand likely worth 8 (``_effective``); among them, one tile from ready or nearer,
@@ -116,6 +125,11 @@ def _discard(me: _Seat, discards: list[dict[str, Any]], plain: int = PLAIN
         return by_face[best]
     least = min(sh[f] for f in cands)
     cands = [f for f in cands if sh[f] == least]
+    if len(cands) > 1 and target_draws and near < least + plain[not me.concealed]:
+        # a target leads: the most unseen draws that bring the hand nearer a target
+        tk = {f: _target_draws(me, _add(me.counts, f, -1), near, plain) for f in cands}
+        most = max(tk.values())
+        cands = [f for f in cands if tk[f] == most]
     if len(cands) > 1:
         uk = {f: hand.without(f).ukeire(me.unseen) for f in cands}
         most = max(uk.values())
@@ -141,7 +155,7 @@ def _claim_ok(view: dict[str, Any], me: _Seat, action: dict[str, Any]) -> bool:
                for g in range(NUM_FACES) if rest[g])
 
 
-def _claim_distance(me: _Seat, f: int, action: dict[str, Any], plain: int) -> int:
+def _claim_distance(me: _Seat, f: int, action: dict[str, Any], plain: Plain) -> int:
     """``_effective`` after claiming ``f`` with ``action`` (a chow or pung) and the best discard."""
     rest, meld = mcr_basic.claimed(me.counts, f, action)
     melds = me.melds + (meld,)
@@ -150,7 +164,7 @@ def _claim_distance(me: _Seat, f: int, action: dict[str, Any], plain: int) -> in
 
 
 def _claim(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]], choice: dict[str, Any],
-           plain: int, seek: bool, keep_valuable: bool, screen: bool = True) -> dict[str, Any]:
+           plain: Plain, seek: bool, keep_valuable: bool, screen: bool = True) -> dict[str, Any]:
     """Basic's claim when it brings the hand nearer a hand likely worth 8 (``_effective``), and
     with ``seek`` the chow or pung that brings it nearest when basic passes."""
     f = parse_face(view["claim"]["card"]["face"])
@@ -174,8 +188,8 @@ def _pass(legal: list[dict[str, Any]]) -> dict[str, Any]:
     return next(a for a in legal if a["type"] == "pass")
 
 
-def make_prior(plain: int = PLAIN, seek: bool = False, keep_valuable: bool = False,
-               screen: bool = False
+def make_prior(plain: Plain = PLAIN, seek: bool = False, keep_valuable: bool = False,
+               screen: bool = False, target_draws: bool = False
                ) -> Callable[[dict[str, Any], list[dict[str, Any]], random.Random], dict[str, Any]]:
     """The prior with its weights: ``plain`` (``_effective``), ``seek`` (``_claim``)."""
 
@@ -193,7 +207,8 @@ def make_prior(plain: int = PLAIN, seek: bool = False, keep_valuable: bool = Fal
         if any(a["type"] in ("concealed_kong", "added_kong") for a in legal):
             return mcr_basic.basic(view, legal, rng)
         me = _Seat(view)
-        better = _discard(me, [a for a in legal if a["type"] == "discard"], plain)
+        better = _discard(me, [a for a in legal if a["type"] == "discard"], plain,
+                          target_draws)
         return better if better is not None else mcr_basic.basic(view, legal, rng)
 
     return policy
