@@ -1,18 +1,27 @@
-"""MCR, the policy ``strong`` starts from (its prior): ``basic``, but it does not settle for a
-ready hand that cannot win.
+"""MCR, the policy ``strong`` starts from (its prior): ``basic``, but it plays toward hands worth
+the 8-point minimum (MCR-4.2) instead of toward any ready hand.
 
-``basic`` discards to the lowest shanten and looks at the 8-point minimum (MCR-4.2) only once
-ready, so most of its ready hands are dead: over 40 basic-played deals, 463 of the 672 ready
-hands after a discard had no wait worth 8 points, and such a hand keeps drawing and discarding
-without a win it may declare. The prior counts, for each discard that leaves the hand ready or
-one tile from ready, the unseen tiles whose draw would let it become ready on a wait worth 8
-(``live_draws``), and takes the discard with most of them whenever the hand has no live ready
-discard: a dead ready hand is broken up for one that can win. Claims that would leave an open
-hand ready but dead are declined for the same reason. Everything else is ``basic``'s.
+``basic`` discards to the lowest shanten and looks at the 8-point minimum only once ready, so
+most of its ready hands are dead: over 40 basic-played deals, 463 of the 672 ready hands after a
+discard had no wait worth 8 points, and such a hand keeps drawing and discarding without a win
+it may declare. The prior
 
-Over 1,000 shuffles (``bench/duel.py``) it gains +1.96 [+1.31, +2.61] a deal over ``basic`` on
-seed 9 and +2.18 [+1.51, +2.85] on seed 2 (wins 26.3% of its deals against 22.0%, deals in
-14.9% against 16.0%), CPU p99 11–18 ms a decision.
+- plans early: each discard is weighed by its distance to the nearest hand likely worth 8
+  (``_effective``: the fan-aware shanten of ``mcr_targets`` over flush, all pungs, seven pairs,
+  knitted and straight shapes, or the plain shanten plus ``PLAIN``), then as basic does;
+- once the hand is ready or one tile from it, counts the unseen tiles whose draw would let it
+  become ready on a wait worth 8 (``live_draws``) and takes the discard with most of them
+  whenever the hand has no live ready discard: a dead ready hand is broken up for one that can
+  win;
+- declines claims that would leave an open hand ready but dead.
+
+A live ready hand, kongs and the other claims are ``basic``'s.
+
+Over 1,000 shuffles (``bench/duel.py``) the live-draws prior alone gained +1.96 [+1.31, +2.61] a
+deal over ``basic`` on seed 9 and +2.18 [+1.51, +2.85] on seed 2; with the targets, +3.28
+[+2.56, +4.00] and +3.01 [+2.24, +3.78] on the same shuffles (wins 28.1% and 27.4% of its deals
+against 21.5% and 21.7%, deals in 14.5% and 14.2% against 16.9% and 16.4%), CPU p99 11.4–11.5 ms a
+decision.
 """
 
 from __future__ import annotations
@@ -24,7 +33,7 @@ from typing import Any
 from engine.mahjong import parse_face
 from engine.mcr import scoring
 
-from . import mcr_basic
+from . import mcr_basic, mcr_targets
 from .discards import by_face as discards_by_face
 from .mcr_basic import (
     NUM_FACES,
@@ -76,26 +85,49 @@ def _live_faces(melds: Melds, c: Counts, concealed: bool, seat_wind: int, prevai
     return tuple(out)
 
 
+PLAIN = 2
+"""Shanten added to a plain hand (no target of ``mcr_targets``) when it is weighed against the
+targets: a plain ready hand often scores under 8."""
+
+
+def _effective(c: Counts, melds: Melds, concealed: bool) -> int:
+    """The distance to a hand likely worth 8: the nearest target's (``mcr_targets``), or the
+    plain hand's shanten plus ``PLAIN``."""
+    return min(mcr_targets.distance(c, melds), _shanten(c, concealed) + PLAIN)
+
+
 def _discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The discard toward a live ready hand, when basic's rule would not find one: None when
-    a discard leaves a live ready hand (basic takes the best of those) or the hand is two or
-    more tiles from ready."""
+    """The discard toward a hand worth 8, where basic's rule would not find one: None when a
+    discard leaves a live ready hand (basic takes the best of those). Otherwise the discards
+    nearest a hand likely worth 8 (``_effective``); among them, one tile from ready or nearer,
+    the most draws toward a live ready hand; else the lowest shanten, the most ukeire, then
+    ``_tie_break``."""
     by_face = discards_by_face(discards, me.face_of_id)
     hand = _Hand.of(me.counts, me.concealed)
     sh = {f: hand.shanten_without(f) for f in by_face}
     low = min(sh.values())
-    if low > 1:
-        return None
     if low == 0 and any(_live(me, me.melds, _add(me.counts, f, -1))
                         for f in by_face if sh[f] == 0):
         return None
+    eff = {f: _effective(_add(me.counts, f, -1), me.melds, me.concealed)
+           for f in by_face}
+    near = min(eff.values())
+    cands = [f for f in by_face if eff[f] == near]
     draws = {f: live_draws(me, me.melds, _add(me.counts, f, -1), me.concealed)
              for f in by_face if sh[f] <= 1}
-    most = max(draws.values())
-    if most == 0:
-        return None
-    best = min((f for f in draws if draws[f] == most), key=lambda f: (sh[f], _tie_break(me, f)))
-    return by_face[best]
+    if draws and max(draws.values()) > 0:
+        # one tile from ready: live draws count, over every discard as before
+        most = max(draws.values())
+        best = min((f for f in draws if draws[f] == most),
+                   key=lambda f: (sh[f], _tie_break(me, f)))
+        return by_face[best]
+    least = min(sh[f] for f in cands)
+    cands = [f for f in cands if sh[f] == least]
+    if len(cands) > 1:
+        uk = {f: hand.without(f).ukeire(me.unseen) for f in cands}
+        most = max(uk.values())
+        cands = [f for f in cands if uk[f] == most]
+    return by_face[min(cands, key=lambda f: _tie_break(me, f))]
 
 
 def _claim_ok(view: dict[str, Any], me: _Seat, action: dict[str, Any]) -> bool:

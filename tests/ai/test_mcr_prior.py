@@ -1,6 +1,7 @@
 """MCR, the heuristic ``strong`` starts from (ai/policies/mcr_prior.py): it breaks up a ready
 hand that cannot win (MCR-4.2: no win under 8 points) for one that can, declines claims that
-would leave it so, and is ``basic`` otherwise; always legal."""
+would leave it so, plays toward hands worth 8 (``test_mcr_targets.py``) and is ``basic``
+otherwise; always legal."""
 
 from __future__ import annotations
 
