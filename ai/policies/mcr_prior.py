@@ -90,14 +90,13 @@ PLAIN = 2
 targets: a plain ready hand often scores under 8."""
 
 
-def _effective(c: Counts, melds: Melds, concealed: bool, shifted: bool) -> int:
-    """The distance to a hand likely worth 8: the nearest target's (``mcr_targets``; ``shifted``:
-    the mixed shifted chows among them), or the plain hand's shanten plus ``PLAIN``."""
-    return min(mcr_targets.distance(c, melds, shifted), _shanten(c, concealed) + PLAIN)
+def _effective(c: Counts, melds: Melds, concealed: bool) -> int:
+    """The distance to a hand likely worth 8: the nearest target's (``mcr_targets``), or the
+    plain hand's shanten plus ``PLAIN``."""
+    return min(mcr_targets.distance(c, melds), _shanten(c, concealed) + PLAIN)
 
 
-def _discard(me: _Seat, discards: list[dict[str, Any]], shifted: bool
-             ) -> dict[str, Any] | None:
+def _discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The discard toward a hand worth 8, where basic's rule would not find one: None when a
     discard leaves a live ready hand (basic takes the best of those). Otherwise the discards
     nearest a hand likely worth 8 (``_effective``); among them, one tile from ready or nearer,
@@ -110,7 +109,7 @@ def _discard(me: _Seat, discards: list[dict[str, Any]], shifted: bool
     if low == 0 and any(_live(me, me.melds, _add(me.counts, f, -1))
                         for f in by_face if sh[f] == 0):
         return None
-    eff = {f: _effective(_add(me.counts, f, -1), me.melds, me.concealed, shifted)
+    eff = {f: _effective(_add(me.counts, f, -1), me.melds, me.concealed)
            for f in by_face}
     near = min(eff.values())
     cands = [f for f in by_face if eff[f] == near]
@@ -149,9 +148,9 @@ def _claim_ok(view: dict[str, Any], me: _Seat, action: dict[str, Any]) -> bool:
                for g in range(NUM_FACES) if rest[g])
 
 
-def _play(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
-          shifted: bool) -> dict[str, Any]:
-    """The prior's action (module docstring), the mixed shifted chows a target if ``shifted``."""
+def prior(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random
+          ) -> dict[str, Any]:
+    """The prior's action (module docstring); deterministic, ``rng`` unused."""
     for a in legal:
         if a["type"] == "win":
             return a
@@ -163,21 +162,8 @@ def _play(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
     if any(a["type"] in ("concealed_kong", "added_kong") for a in legal):
         return mcr_basic.basic(view, legal, rng)
     me = _Seat(view)
-    better = _discard(me, [a for a in legal if a["type"] == "discard"], shifted)
+    better = _discard(me, [a for a in legal if a["type"] == "discard"])
     return better if better is not None else mcr_basic.basic(view, legal, rng)
 
 
-def prior(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random
-          ) -> dict[str, Any]:
-    """The prior's action (module docstring); deterministic, ``rng`` unused."""
-    return _play(view, legal, rng, False)
-
-
-def prior_shifted(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random
-                  ) -> dict[str, Any]:
-    """A variant: the prior with the mixed shifted chows (三色三步高, 6 points) among its
-    targets, for ``bench/duel.py --against`` the prior (docs/ai.md)."""
-    return _play(view, legal, rng, True)
-
-
-__all__ = ["live_draws", "prior", "prior_shifted"]
+__all__ = ["live_draws", "prior"]

@@ -12,10 +12,6 @@ their own, and measure a hand by its distance to the nearest of them. These are 
   straight (花龙 8), mixed triple chow (三色三同顺 8), knitted straight (组合龙 12, its nine
   tiles concealed).
 
-``distance(..., shifted=True)`` also counts the mixed shifted chows (三色三步高: 123, 234, 345 or
-higher, each in a different suit), worth only 6 so a hand needs 2 more points beside it; a
-variant measured against the prior (docs/ai.md), not among the prior's targets.
-
 ``distance`` is the least shanten over the targets the hand and its melds still allow (a
 declared chow outside a flush's suit rules the flush out, and so on); 99 when none does. The
 score of the ready hand is not checked here: the prior checks it once ready (``live_draws``).
@@ -24,7 +20,6 @@ score of the ready hand is not checked here: the prior checks it once ready (``l
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import permutations
 
 from engine.mahjong.shanten import seven_pairs_shanten, standard_shanten
 from engine.mcr import scoring
@@ -55,11 +50,6 @@ _FIXED: tuple[tuple[Segments, bool], ...] = (
 )
 """The targets of nine fixed tiles: three segments, and whether they must be concealed tiles
 (a knitted straight) rather than possibly declared chows."""
-
-_SHIFTED: tuple[tuple[Segments, bool], ...] = tuple(
-    (_chows((9 * a + r, 9 * b + r + 1, 9 * c + r + 2)), False)
-    for r in range(5) for a, b, c in permutations(range(3)))
-"""The mixed shifted chows (三色三步高): chows starting on r, r+1, r+2, each in its own suit."""
 
 _KNITTED_HONOURS: tuple[frozenset[int], ...] = tuple(
     frozenset(ks) | frozenset(HONORS) for ks in KNITTED_STRAIGHTS)
@@ -106,17 +96,17 @@ def _all_pungs(c: Counts, melds: Melds) -> int:
 
 
 @lru_cache(maxsize=1 << 15)
-def distance(c: Counts, melds: Melds, shifted: bool = False) -> int:
+def distance(c: Counts, melds: Melds) -> int:
     """The least shanten of the 3k+1 concealed counts ``c`` (beside ``melds``) toward a target
-    (module docstring; ``shifted``: the mixed shifted chows too); ``NONE`` when no target is
-    left. Cached: a hand is asked about at every turn it is kept, and by every claim."""
+    (module docstring); ``NONE`` when no target is left. Cached: a hand is asked about at every
+    turn it is kept, and by every claim."""
     best = min(_all_pungs(c, melds), *(_flush(c, melds, s) for s in range(3)))
     concealed = all(m.concealed for m in melds)
     if concealed and not melds:
         best = min(best, seven_pairs_shanten(c))
         for tiles in _KNITTED_HONOURS:
             best = min(best, 13 - sum(1 for f in tiles if c[f]))
-    for segments, knitted in _FIXED + (_SHIFTED if shifted else ()):
+    for segments, knitted in _FIXED:
         if knitted and melds and len(melds) > 1:
             continue
         best = min(best, _fixed(c, melds, segments, knitted, best))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ai.policies import POLICIES
-from ai.policies.mcr_prior import prior, prior_shifted
+from ai.policies.mcr_prior import prior
 from ai.policies.mcr_targets import distance
 from engine import get_game
 from engine.mahjong import parse_face
@@ -71,23 +71,3 @@ def test_an_open_hand_keeps_its_pairs_toward_all_pungs() -> None:
                                                     "card": tile_of(state, 0, "1m")}
     assert prior(view, legal, random.Random(0)) == {"type": "discard",
                                                     "card": tile_of(state, 0, "3p")}
-
-
-def test_the_mixed_shifted_chows_count_only_when_asked() -> None:
-    """123m 234p 345s 9m9m EE is ready on mixed shifted chows (三色三步高) and two tiles from the
-    prior's targets; with ``shifted`` it is ready, and without the 3s one tile from it."""
-    ready = _counts("1m 2m 3m 2p 3p 4p 3s 4s 5s 9m 9m E E")
-    assert distance(ready, ()) == 2
-    assert distance(ready, (), shifted=True) == 0
-    assert distance(_counts("1m 2m 3m 2p 3p 4p 4s 5s 9m 9m E E N"), (), shifted=True) == 1
-
-
-def test_the_shifted_variant_keeps_a_mixed_shifted_chow() -> None:
-    """123m 234p 45s: the prior lets the 2p go (as near its targets as 6m, 5p or 7s, tied with
-    5p on ukeire); the variant keeps 123m 234p 45s, a 3s from 三色三步高, and lets the 8p go."""
-    state, _ = position({0: "1m 2m 3m 6m 2p 3p 4p 5p 8p 4s 5s 7s W W"}, drawn="6m")
-    view, legal = G.view(state, 0), G.legal_actions(state, 0)
-    assert prior(view, legal, random.Random(0)) == {"type": "discard",
-                                                    "card": tile_of(state, 0, "2p")}
-    assert prior_shifted(view, legal, random.Random(0)) == {"type": "discard",
-                                                            "card": tile_of(state, 0, "8p")}
