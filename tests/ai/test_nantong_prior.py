@@ -5,6 +5,7 @@ plays otherwise than ``basic``, and whole seeded deals where every answer is leg
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -46,12 +47,27 @@ def test_a_ready_hand_keeps_the_wait_that_pays_most():
     basic, mine, me = answers(hand)
     assert basic == discarding(hand, "2s")
     assert mine == discarding(hand, "1s")
-    after_basic = _add(me.counts, parse_face("2s"), -1)
-    after_mine = _add(me.counts, parse_face("1s"), -1)
+    after_basic = without(me, "2s")
+    after_mine = without(me, "1s")
     assert nb.ukeire(after_basic, me.unseen) == nb.ukeire(after_mine, me.unseen) == 4
     assert P.win_total(after_mine, (), None, me.indicators, parse_face("3s"), False, False) == 130
     assert P.win_total(after_basic, (), None, me.indicators, parse_face("Q"), False, False) == 50
     assert P.wait_value(me, after_mine) > P.wait_value(me, after_basic)
+
+
+def without(me: Any, face: str) -> Any:
+    """The seat's counts with one ``face`` discarded."""
+    return _add(me.counts, parse_face(face), -1)
+
+
+def split(hand: str, shanten: int, basic_face: str, mine_face: str) -> tuple[Any, Any, Any]:
+    """A hand ``shanten`` steps from ready where basic discards ``basic_face`` and the prior
+    ``mine_face``: the seat and the counts after each discard."""
+    basic, mine, me = answers(hand)
+    assert nb.shanten(me.counts) == shanten
+    assert basic == discarding(hand, basic_face)
+    assert mine == discarding(hand, mine_face)
+    return me, without(me, basic_face), without(me, mine_face)
 
 
 def test_short_of_ready_a_draw_to_a_held_pair_counts_twice():
@@ -59,12 +75,7 @@ def test_short_of_ready_a_draw_to_a_held_pair_counts_twice():
     the next draw. With two pairs, 2s 2s and 4s 4s, basic throws a 2s for one more plain draw;
     the prior throws the 1s and keeps both pairs."""
     hand = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 1s 2s 2s 4s 4s 5s 7p Q"
-    basic, mine, me = answers(hand)
-    assert nb.shanten(me.counts) == 2
-    assert basic == discarding(hand, "2s")
-    assert mine == discarding(hand, "1s")
-    after_basic = _add(me.counts, parse_face("2s"), -1)
-    after_mine = _add(me.counts, parse_face("1s"), -1)
+    me, after_basic, after_mine = split(hand, 2, "2s", "1s")
     assert nb.ukeire(after_basic, me.unseen) > nb.ukeire(after_mine, me.unseen)
     assert P.weighted_ukeire(after_mine, me.unseen) > P.weighted_ukeire(after_basic, me.unseen)
 
@@ -75,12 +86,7 @@ def test_one_step_from_ready_keeps_the_draws_whose_ready_hands_pay():
     draw that then makes it ready (1s 4s 6s 9s) leaves a wait for a seventh sequence beside the
     pair of Q, Qing Hu (+100), where after the 2s half the ready hands wait on a pung."""
     hand = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 2s 3s 5s 5s 7s 8s Q Q"
-    basic, mine, me = answers(hand)
-    assert nb.shanten(me.counts) == 1
-    assert basic == discarding(hand, "2s")
-    assert mine == discarding(hand, "5s")
-    after_basic = _add(me.counts, parse_face("2s"), -1)
-    after_mine = _add(me.counts, parse_face("5s"), -1)
+    me, after_basic, after_mine = split(hand, 1, "2s", "5s")
     assert P.weighted_ukeire(after_basic, me.unseen) > P.weighted_ukeire(after_mine, me.unseen)
     assert P.next_ready_worth(me, after_mine) > P.next_ready_worth(me, after_basic)
 
@@ -90,7 +96,7 @@ def test_next_ready_worth_counts_only_draws_that_make_the_hand_ready():
     last useful copy is worth nothing."""
     hand = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 2s 3s 5s 5s 7s 8s Q Q"
     _, _, me = answers(hand)
-    after = _add(me.counts, parse_face("5s"), -1)
+    after = without(me, "5s")
     assert P.next_ready_worth(me, after) > 0
     me.unseen = tuple(0 if f in (parse_face(x) for x in ("1s", "4s", "6s", "9s", "Q")) else n
                       for f, n in enumerate(me.unseen))
