@@ -386,14 +386,18 @@ function render() {
   };
   ctx.hooks = hintsHooks(view, ctx, store.session, render); // the warning step before a risky discard
   const table = TABLES[view.game];
-  const hints = hintsPanel(view, ctx, store.session, render); // the hints switch and panel
-  const nodes = [table.render(view, ctx), hints];
   const over = view.state.phase === "over" && view.state.result;
-  if (over && store.showSettlement) nodes.push(table.settlement(view, ctx));
-  else if (over) {
-    nodes.push(h("button", { type: "button", class: "btn btn--primary show-results",
-      "data-testid": "show-settlement", "data-action": "view", onclick: handlers.toggleSettlement }, t("app.table.showResults")));
+  // "Show results" sits in one's action bar, where the next decision goes: floating over the
+  // table it covered the auto-play switches on a phone; only a seatless view has it float
+  if (over && !store.showSettlement) {
+    ctx.showResults = h("button", { type: "button", class: "btn btn--primary show-results",
+      "data-testid": "show-settlement", "data-action": "view", onclick: handlers.toggleSettlement }, t("app.table.showResults"));
   }
+  const hints = hintsPanel(view, ctx, store.session, render); // the hints switch and panel
+  const board = table.render(view, ctx);
+  const nodes = [board, hints];
+  if (over && store.showSettlement) nodes.push(table.settlement(view, ctx));
+  else if (over && !board.contains(ctx.showResults)) nodes.push(ctx.showResults);
   const before = motionSnapshot(app); // where the cards were: motion.js slides what moved
   app.replaceChildren(...nodes);
   playMotion(app, before);

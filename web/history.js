@@ -5,7 +5,7 @@
 
 import * as API from "./api.js";
 import { h } from "./dom.js";
-import { getLanguage, patternName, t } from "./i18n.js";
+import { getLanguage, listText, patternName, t } from "./i18n.js";
 import { forgetPlayer, player } from "./player.js";
 import { gameTitle, replayHref } from "./replay.js";
 
@@ -123,14 +123,14 @@ function dealRow(d) {
       t("history.review", { deal: f.count.format(d.deal + 1) }))));
 }
 
-/** "basic AI ×3", "a person, strong AI ×2": the opponents by kind and level. */
+/** "basic AI ×3", "a person and strong AI ×2": the opponents by kind and level, listed the language's way. */
 function opponentsText(opponents) {
   const counts = new Map();
   for (const o of opponents) {
     const name = o.kind === "ai" ? t("history.ai", { level: t(`app.ai.${o.level}`) }) : t("history.person");
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
-  return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${formats().count.format(n)}` : name)).join(", ");
+  return listText([...counts].map(([name, n]) => (n > 1 ? `${name} ×${formats().count.format(n)}` : name)));
 }
 
 /** A won hand: its headline pattern (where the game names one) and its value in its unit. */

@@ -121,6 +121,16 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+/** ``items`` joined the current language's way: "a, b and c", "a、b和c" (never a hard-coded ", "). */
+export function listText(items) {
+  return new Intl.ListFormat(current, { type: "conjunction" }).format(items);
+}
+
+/** ``n`` per cent written the current language's way: "50%", in French "50 %". */
+export function percentText(n) {
+  return new Intl.NumberFormat(current, { style: "percent" }).format(n / 100);
+}
+
 /** A scoring pattern's name in the current language, else the name the server sent. */
 export function patternName(game, code, fallback) {
   const key = `patterns.${game}.${code}`;

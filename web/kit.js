@@ -422,7 +422,7 @@ function actionBar(view, ctx, names, discardable, game) {
   if (st.phase !== "play" || !st.to_act) {
     let hint = st.phase === "over" ? t("app.hint.over") : game.waiting?.(view, names);
     hint ??= t(st.phase === "claim" && st.claim?.answer ? "app.hint.waitingAnswers" : "app.hint.waiting");
-    return append(bar, h("p", { class: "actions__hint" }, hint));
+    return append(bar, [h("p", { class: "actions__hint" }, hint), st.phase === "over" ? ctx.showResults : null]);
   }
   if (!ctx.legal) return append(bar, h("p", { class: "actions__hint" }, "…"));
   const turn = game.turn(view, ctx, names, discardable);

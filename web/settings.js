@@ -12,7 +12,7 @@
 // through claimSeconds().
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { percentText, t } from "./i18n.js";
 
 const STORE_KEY = "paiju.settings";
 
@@ -80,7 +80,7 @@ export function claimSeconds() {
 
 function slider(name, value) {
   const id = `set-${name}`;
-  const out = h("output", { for: id, class: "settings__value", "data-testid": `setting-${name}-value` }, `${value}%`);
+  const out = h("output", { for: id, class: "settings__value", "data-testid": `setting-${name}-value` }, percentText(value));
   return h("div", { class: "settings__row" },
     h("label", { for: id }, t(`app.settings.${name}`)),
     h("input", {
@@ -88,7 +88,7 @@ function slider(name, value) {
       "aria-describedby": `${id}-hint`,
       oninput: (ev) => {
         const v = Number(ev.currentTarget.value);
-        out.textContent = `${v}%`;
+        out.textContent = percentText(v);
         setSetting(name, v);
       },
     }),
@@ -107,7 +107,7 @@ function checkbox(name, value) {
 /** Sound: mute and the volume; a change of volume plays a sample (sound.js, loaded lazily). */
 function soundRows(s) {
   const out = h("output", { for: "set-volume", class: "settings__value", "data-testid": "setting-volume-value" },
-    `${s.volume}%`);
+    percentText(s.volume));
   const sample = () => import("./sound.js").then((m) => m.playCue("turn"));
   return [
     h("div", { class: "settings__row" },
@@ -116,7 +116,7 @@ function soundRows(s) {
         type: "range", id: "set-volume", min: 0, max: 100, step: 5, value: s.volume, "data-testid": "setting-volume",
         "aria-describedby": "set-volume-hint",
         oninput: (ev) => {
-          out.textContent = `${ev.currentTarget.value}%`;
+          out.textContent = percentText(Number(ev.currentTarget.value));
           setSetting("volume", Number(ev.currentTarget.value));
         },
         onchange: sample,

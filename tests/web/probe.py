@@ -215,3 +215,77 @@ def assert_mcr_rows_add_up(card: Any) -> list[dict[str, Any]]:
     assert rows[sub]["value"] == sum(r["value"] for r in patterns), rows
     assert rows[-1]["value"] == rows[sub]["value"] + sum(r["value"] for r in flowers), rows
     return rows
+
+
+#: Each line of text in the middle of the felt (``root``) that something cuts: a line box
+#: reaching past its board (or compass) or past a box that clips it, up to the felt. The last
+#: moves scroll by design: of them, some line of the newest must be in sight.
+MIDDLE_CLIPPED = """(root) => {
+  const centre = document.querySelector(root);
+  if (!centre) return ['no middle'];
+  const bad = [];
+  const ol = centre.querySelector('.log ol');
+  const newest = ol?.firstElementChild;  // column-reverse: the newest move is the first item
+  const outside = (r, b) => r.left < b.left - 1 || r.right > b.right + 1
+    || r.top < b.top - 1 || r.bottom > b.bottom + 1;
+  const lines = (node) => { const range = document.createRange(); range.selectNodeContents(node);
+    return [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0); };
+  const px = (r) => [r.left, r.right, r.top, r.bottom].map(Math.round).join(' ');
+  const say = (text, r, f) => `"${text.trim().slice(0, 40)}" at ${px(r)}`
+    + ` past .${f.className.split(' ')[0]} ${px(f.getBoundingClientRect())}`;
+  const walker = document.createTreeWalker(centre, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.data.trim() || (ol && ol.contains(n))) continue;
+    const frames = [];
+    for (let a = n.parentElement; a; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      const clips = cs.overflowX !== 'visible' || cs.overflowY !== 'visible';
+      if (clips || a.matches('.board, .compass')) frames.push(a);
+      if (a.classList.contains('felt')) break;
+    }
+    for (const r of lines(n)) {
+      const f = frames.find((f) => outside(r, f.getBoundingClientRect()));
+      if (f) { bad.push(say(n.data, r, f)); break; }
+    }
+  }
+  if (newest) {
+    const box = ol.getBoundingClientRect();
+    const seen = [...newest.querySelectorAll('*'), newest].flatMap((el) => [...el.childNodes])
+      .filter((n) => n.nodeType === 3 && n.data.trim()).flatMap(lines)
+      .some((r) => !outside(r, box));
+    if (!seen) bad.push(`the newest move "${newest.innerText.slice(0, 40)}" is not in sight`);
+  }
+  return bad;
+}"""
+
+
+def assert_middle_reads(page: Any, where: str) -> None:
+    """Every line of the middle of the felt is in sight (issue 26 audit): on a phone the Paohuzi
+    middle cut its last line ("Deal 1 · 15 huxi to win") in Polish and Italian, and a narrow
+    Nantong middle ran its indicator captions past their box."""
+    cut = page.evaluate(MIDDLE_CLIPPED, ".felt > .centre")
+    assert not cut, f"{where}: text of the middle is cut: {cut[:4]}"
+
+
+#: The controls a player may press or switch, as boxes (the element ``except`` and its inside
+#: left out).
+CONTROL_BOXES = """(sel) => { const me = document.querySelector(sel);
+  const box = (el, what) => { const r = el.getBoundingClientRect();
+    return {what, left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  return [...document.querySelectorAll(
+    'button, input, select, textarea, a[href], label, [role=button]')]
+  .filter((el) => el.getClientRects().length && !me.contains(el) && !el.contains(me))
+  .map((el) => box(el, `${el.tagName.toLowerCase()} ${el.dataset.testid
+                         ?? el.innerText.trim().slice(0, 30)}`))
+  .concat([box(me, 'self')]); }"""
+
+
+def assert_covers_no_control(page: Any, selector: str, where: str) -> None:
+    """The element ``selector`` lies over no control (issue 26 audit: the floating "Show
+    results" covered the Auto-pass switch on a phone)."""
+    boxes = page.evaluate(CONTROL_BOXES, selector)
+    me = boxes.pop()
+    hit = [b["what"] for b in boxes
+           if b["left"] < me["right"] - 0.5 and me["left"] < b["right"] - 0.5
+           and b["top"] < me["bottom"] - 0.5 and me["top"] < b["bottom"] - 0.5]
+    assert not hit, f"{where}: {selector} covers {hit}"

@@ -21,7 +21,7 @@ from engine.core.playout import PLAIN
 
 from .axe import assert_no_axe_violations
 from .conftest import LiveServer
-from .probe import screenshot
+from .probe import WEB, screenshot
 
 DEAL_TIMEOUT_S = 180
 
@@ -225,4 +225,31 @@ def test_won_hands_pages_and_numbers_in_two_languages(live_server: LiveServer,
         if lang == "en":
             assert_no_axe_violations(page, "the History page")
         assert page.evaluate("[...window.__paijuMissing]") == []
+        assert page.js_errors == []
+
+
+def test_opponents_are_listed_the_languages_way(live_server: LiveServer, new_page: Any) -> None:
+    """The opponents' cell joins them as the language lists things (Intl.ListFormat): in
+    Chinese with 、 and 和, never the English ", " the page once used for every language."""
+
+    def answer(route: Any) -> None:
+        body = {"player_id": "p", "stats": STATS, "deals": PAGES["2"]["deals"], "next_before": None}
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    for lang in ("zh", "fr"):
+        page = new_page(1280, 800)
+        page.route("**/api/players/me/history*", answer)
+        page.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}')")
+        page.goto(live_server.url + "/#/history")
+        row = page.get_by_test_id("history-deal").first
+        row.wait_for()
+        cell = row.locator("td[data-label]").nth(2).inner_text()
+        words = json.loads((WEB / "locales" / lang / "history.json").read_text())
+        levels = json.loads((WEB / "locales" / lang / "app.json").read_text())
+        names = [words["ai"].replace("{level}", levels["ai.strong"]), words["person"]]
+        want = page.evaluate("([lang, names]) => new Intl.ListFormat(lang, {type: 'conjunction'})"
+                             ".format(names)", [lang, names])
+        assert cell == want, (lang, cell, want)
+        if lang == "zh":
+            assert ", " not in cell and "和" in cell, cell
         assert page.js_errors == []

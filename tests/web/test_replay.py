@@ -21,7 +21,7 @@ from engine import GAMES
 
 from .axe import assert_no_axe_violations
 from .conftest import LiveServer
-from .probe import assert_hand_inside
+from .probe import assert_hand_inside, assert_middle_reads
 from .test_word_cards import assert_word_ink
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -301,3 +301,31 @@ def test_the_pages_own_sha256_agrees_with_hashlib(live_server: LiveServer, new_p
         return texts.map((s) => m.sha256Bytes(new TextEncoder().encode(s)));
     }""", texts)
     assert got == [hashlib.sha256(s.encode()).hexdigest() for s in texts]
+
+
+#: The last moves in full sight in the middle's log.
+LOG_LINES = """() => { const ol = document.querySelector('.felt .log ol');
+  const box = ol.getBoundingClientRect();
+  return [...ol.children].filter((li) => { const r = li.getBoundingClientRect();
+    return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }).length; }"""
+
+
+def test_the_nantong_replay_middle_reads(live_server: LiveServer, new_page: Any) -> None:
+    """Beside the move list at 1280×800 the Nantong middle was about 330 px wide (the side ponds
+    ran in rows, not in columns): the indicators' captions ran past their box and the last moves
+    showed about two lines. Now at every fifth step every line of the middle is inside its box
+    and at least four last moves are in full sight."""
+    mid, deal = finished_ai_match(live_server, "nantong", seed=31)
+    n = len(deal["actions"])
+    page = new_page(1280, 800)
+    page.goto(f"{live_server.url}/#/replay/{mid}/0")
+    page.get_by_test_id("replay").wait_for()
+    for step in range(0, n, 5):
+        page.get_by_test_id("replay-move").nth(step).click()
+        wait_step(page, step)
+        assert_middle_reads(page, f"the Nantong replay at move {step}")
+        lines = page.evaluate(LOG_LINES)
+        assert lines >= min(4, step + 1), f"move {step}: {lines} last moves in sight"
+        if step == 25:
+            page.screenshot(path=str(ARTIFACTS / "replay-nantong-middle.png"))
+    assert not page.js_errors, page.js_errors

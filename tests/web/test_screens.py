@@ -23,6 +23,8 @@ import pytest
 from .conftest import LiveServer
 from .probe import (
     ACTION_PROBE,
+    assert_covers_no_control,
+    assert_middle_reads,
     assert_one_screen,
     decide,
     overflowing,
@@ -67,7 +69,7 @@ def assert_fits(page: Any, where: str) -> None:
             assert b["width"] >= MIN_CARD_PX, (where, b)
 
 
-def play_by_tapping(page: Any, server: LiveServer, game: str) -> dict[str, int]:
+def play_by_tapping(page: Any, server: LiveServer, game: str, shots: bool = True) -> dict[str, int]:
     reduced = REDUCED[game] is not None
     stats = {"decisions": 0, "discards": 0, "offers": 0, "taps": 0}
     for s in turns(page, ACTION_PROBE, DEAL_TIMEOUT_S[game], game, server, stats):
@@ -80,11 +82,12 @@ def play_by_tapping(page: Any, server: LiveServer, game: str) -> dict[str, int]:
             f"{game}, decision {stats['decisions']}: {s['scrollWidth']} px wide: {overflowing(page)}"
         assert_fits(page, f"{game}, decision {stats['decisions']}")
         assert_one_screen(page, f"{game}, decision {stats['decisions']}")
+        assert_middle_reads(page, f"{game}, decision {stats['decisions']}")
         if reduced:
             assert page.evaluate(MOTION) == [0, 0], f"{game}: an animation under reduced motion"
         # the 10th, when the deal lasts, shows fuller ponds; the 1st, overwritten by the 2nd,
         # keeps a table mid-deal when a random deal ends at once (a Paohuzi one did, at the 1st)
-        if stats["decisions"] in (1, 2, 10):
+        if shots and stats["decisions"] in (1, 2, 10):
             page.wait_for_timeout(300)  # the last discard's animation
             screenshot(page, f"{game}-phone", full_page=True)
         v = s["version"]
@@ -135,6 +138,7 @@ def test_a_deal_on_a_phone(live_server: LiveServer, new_page: Any, game: str) ->
     page.get_by_test_id("hide-settlement").tap()
     page.get_by_test_id("show-settlement").wait_for()
     assert_fits(page, f"{game} table after the deal")
+    assert_covers_no_control(page, "[data-testid=show-settlement]", f"{game} after the deal")
     screenshot(page, f"{game}-phone-over", full_page=True)
     page.get_by_test_id("show-settlement").tap()
     page.get_by_test_id("settlement").wait_for()
@@ -142,3 +146,29 @@ def test_a_deal_on_a_phone(live_server: LiveServer, new_page: Any, game: str) ->
     assert page.evaluate("[...document.querySelectorAll('.key-hint')].every((k) => !k.getClientRects().length)")
     assert not page.js_errors, page.js_errors
     print(f"{game} on a phone: a deal in {elapsed:.1f} s: {stats}")
+
+
+@pytest.mark.parametrize("lang", ["pl", "it"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_middle_reads_on_a_phone(live_server: LiveServer, new_page: Any, game: str,
+                                     lang: str) -> None:
+    """In the two languages of the longest words, a phone deal of each game, every line of the
+    middle of the felt in sight at every decision (the Paohuzi middle cut "Deal 1 · 15 huxi to
+    win" and the dealer's extra card in both), and "Show results" over no control after it."""
+    page = new_page(PHONE["width"], PHONE["height"], is_mobile=True, has_touch=True,
+                    reduced_motion="reduce")
+    page.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}')")
+    page.goto(live_server.url + "/")
+    page.get_by_test_id(f"play-{game}").tap()
+    page.wait_for_selector(f"[data-testid=table][data-game={game}]")
+    page.wait_for_function("document.querySelectorAll('[data-testid=hand-tile]').length > 0")
+    try:
+        stats = play_by_tapping(page, live_server, game, shots=False)
+    except AssertionError:
+        screenshot(page, f"{game}-phone-{lang}-failed", full_page=True)  # for people to look at
+        raise
+    assert stats["decisions"] > 0, stats
+    page.get_by_test_id("hide-settlement").tap()
+    page.get_by_test_id("show-settlement").wait_for()
+    assert_covers_no_control(page, "[data-testid=show-settlement]", f"{game} in {lang}")
+    assert not page.js_errors, page.js_errors

@@ -197,3 +197,23 @@ def test_the_dialog_still_closes_after_back_to_the_defaults(live_server: LiveSer
         close()
         assert panel.count() == 0
         assert page.get_by_test_id("settings-open").get_attribute("aria-expanded") == "false"
+
+
+def test_percentages_are_written_the_languages_way(live_server: LiveServer, new_page: Any) -> None:
+    """The volume and the sliders say their value as Intl.NumberFormat writes a percentage:
+    "50 %" in French (a no-break space before the sign), "50%" in English."""
+    for lang in ("fr", "en"):
+        page = new_page(1280, 800)
+        page.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}')")
+        page.goto(live_server.url + "/")
+        page.get_by_test_id("settings-open").click()
+        percent = page.evaluate("""(lang) => [0.5, 0.35].map((n) => new Intl.NumberFormat(lang,
+            {style: 'percent'}).format(n))""", lang)
+        spaced = [p.replace("\u00a0", " ").replace("\u202f", " ") for p in percent]
+        assert spaced == (["50 %", "35 %"] if lang == "fr" else ["50%", "35%"]), percent
+        value = page.get_by_test_id("setting-volume-value")
+        assert value.inner_text() == percent[0], (lang, value.inner_text())
+        assert page.get_by_test_id("setting-contrast-value").inner_text() == percent[0]
+        page.get_by_test_id("setting-volume").fill("35")
+        assert value.inner_text() == percent[1]
+        assert page.js_errors == []
