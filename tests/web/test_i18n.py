@@ -387,6 +387,7 @@ def test_autoplay_sound_and_history_in_every_language(live_server: LiveServer,
         words, app = _load(lang, "history"), _load(lang, "app")
         page.wait_for_function("(t) => document.querySelector('h1')?.textContent === t",
                                arg=words["title"])
+        page.get_by_test_id("history-deal").first.wait_for()  # re-read in the new language
         text = _plain(page.get_by_test_id("history").text_content() or "")
         for key in ("stats", "deals", "col.winRate", "col.dealInRate", "col.meanScore",
                     "col.best", "col.opponents", "col.result", "result.won", "person"):
