@@ -21,6 +21,7 @@ import { claimTimer } from "./timer.js";
 import { play as playMotion, snapshot as motionSnapshot } from "./motion.js";
 import { autoplayRow, autoSorted, installAutoplay, runAutoplay } from "./autoplay.js";
 import { soundForView } from "./sound.js";
+import { replayHref, reviewHref } from "./links.js";
 
 const CURRENT = "paiju.current";   // {match_id, token, game}: the table to return to on reload
 const LAST = "paiju.last";         // the table left through "Leave table"
@@ -378,8 +379,8 @@ function render() {
     seedCheck: store.seedCheck?.version === view.version && store.seedCheck.ok !== null
       ? t(store.seedCheck.ok ? "app.seed.ok" : "app.seed.bad") : "",
     title: gameTitle(view.game, TABLES[view.game].title),
-    replayHref: `#/replay/${encodeURIComponent(view.match_id)}/${view.deal}/${view.seat}`, // the settlement's replay link, from this seat
-    reviewHref: view.seat === null ? null : `#/review/${encodeURIComponent(view.match_id)}/${view.deal}`, // review.js: this seat's decisions
+    replayHref: replayHref(view.match_id, view.deal, view.seat), // the settlement's replay link, from this seat
+    reviewHref: view.seat === null ? null : reviewHref(view.match_id, view.deal), // review.js: this seat's decisions
     on: handlers,
     sortDrawn: autoSorted(view.game),   // auto-sort (autoplay.js)
     belowActions: autoplayRow(view),    // the auto-play switches

@@ -7,10 +7,8 @@ import * as API from "./api.js";
 import { h } from "./dom.js";
 import { getLanguage, listText, patternName, t } from "./i18n.js";
 import { forgetPlayer, player } from "./player.js";
-import { gameTitle, replayHref } from "./replay.js";
-
-/** The review of the player's seat in a deal (review.js asks with the player's token). */
-const reviewHref = (matchId, deal, seat) => `#/review/${encodeURIComponent(matchId)}/${deal}/${seat}`;
+import { replayHref, reviewHref } from "./links.js";
+import { gameTitle } from "./replay.js";
 
 const PAGE = 20;
 

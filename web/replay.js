@@ -19,6 +19,7 @@ import { seatNames } from "./kit.js";
 import { tileEl, faceOfId as tileFace, tileName, suitName } from "./tiles.js";
 import * as long from "./longcards.js";
 import * as word from "./wordcards.js";
+import { replayHref } from "./links.js";
 
 const PLAY_MS = 900;     // one move per this long while playing
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -58,11 +59,6 @@ export function gameTitle(name) {
   return has(`app.game.${name}.title`) ? t(`app.game.${name}.title`) : TABLES[name]?.title ?? name;
 }
 
-/** The link to a replay, seen from ``seat`` when given: the settlement's "Replay this deal"
- * (the player's own seat) and the link to share. */
-export function replayHref(matchId, deal, seat = null) {
-  return `#/replay/${encodeURIComponent(matchId)}/${deal}${seat === null ? "" : `/${seat}`}`;
-}
 
 /** The seat a replay is seen from: the URL's, else the match's only human seat, else seat 0. */
 function viewerOf(rep, param) {
