@@ -102,17 +102,26 @@ LOOKAHEAD = True
 (``next_ready_worth``); False: by the weighted ukeire, as further from ready."""
 
 
-def next_ready_worth(me: _Me, after: Counts) -> float:
+def next_ready_worth(me: _Me, after: Counts, memo: dict[Counts, float] | None = None) -> float:
     """Over the draws that make the 3k+1 hand ``after`` (one step from ready) ready: the unseen
     copies (a held pair's counting ``PAIR_WEIGHT``: it can be punged) times the ``wait_value``
     of the best ready hand that draw allows. The weighted ukeire counts those draws alike; this
-    prices what each leads to (a seventh sequence's Qing Hu, a wait on a valued face)."""
+    prices what each leads to (a seventh sequence's Qing Hu, a wait on a valued face).
+    ``memo``: ready hands already valued in this decision (the discards' next draws reach many
+    of the same ones)."""
+    memo = {} if memo is None else memo
+
+    def worth(hand: Counts) -> float:
+        if hand not in memo:
+            memo[hand] = wait_value(me, hand)
+        return memo[hand]
+
     total = 0.0
     for f in nb._near(after):
         if not me.unseen[f] or after[f] >= 4 or _shanten_changed(after, f, 1) > 0:
             continue
         drawn = _add(after, f, 1)
-        best = max((wait_value(me, _add(drawn, d, -1)) for d in range(NUM_FACES)
+        best = max((worth(_add(drawn, d, -1)) for d in range(NUM_FACES)
                     if drawn[d] and _shanten_changed(drawn, d, -1) == 0), default=0.0)
         total += me.unseen[f] * (PAIR_WEIGHT if after[f] >= 2 else 1) * best
     return total
@@ -122,13 +131,15 @@ def _discard(me: _Me, discards: list[dict[str, Any]]) -> dict[str, Any]:
     """``basic``'s discard with the ukeire replaced by the waits' worth (ready), the next
     draw's ready hands' worth (one step from ready) or the weighted ukeire (further)."""
 
+    memo: dict[Counts, float] = {}
+
     def key(f: int, low: int) -> tuple[Any, ...]:
         after = _add(me.counts, f, -1)
         k = discard_key(me, f)  # (shanten, -ukeire, hu given up, isolation, edge, face)
         if low == 0:
             worth = wait_value(me, after)
         elif low == 1 and LOOKAHEAD:
-            worth = next_ready_worth(me, after)
+            worth = next_ready_worth(me, after, memo)
         else:
             worth = weighted_ukeire(after, me.unseen)
         return (-worth,) + k[2:]
