@@ -128,6 +128,12 @@ return 1
 """
 
 
+REDIS_WAIT_S = 2.0
+"""The longest a connection-limit command or the client's close may wait on Redis: past it the
+command counts as Redis being away (this worker's own count), and a shutdown goes on without it.
+Without a bound, one stalled reply held a WebSocket's opening, or a worker's exit, for good."""
+
+
 class RedisConnectionLimit:
     """Counted across every worker in Redis: a sorted set per token (keyed by its hash, never
     the token) of leases, each scored by when it expires. A worker renews its live leases every
@@ -138,7 +144,8 @@ class RedisConnectionLimit:
 
         self.limit = limit
         self.lease_ms = int(lease_seconds * 1000)
-        self._client = aredis.Redis.from_url(url)
+        self._client = aredis.Redis.from_url(url, socket_timeout=REDIS_WAIT_S,
+                                              socket_connect_timeout=REDIS_WAIT_S)
         self._worker = secrets.token_hex(8)
         self._leases: dict[str, str] = {}
         """lease → its token's key, for the renewal."""
@@ -183,9 +190,10 @@ class RedisConnectionLimit:
                                         self.lease_ms, *(lease for lease, _ in leases))
 
     async def close(self) -> None:
-        """Stop renewing (what a crash does too) and drop the client."""
+        """Stop renewing (what a crash does too) and drop the client, waiting on neither for
+        longer than ``REDIS_WAIT_S`` (a command cancelled mid-reply can hold its connection)."""
         if self._renewer is not None:
             self._renewer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewer
-        await self._client.aclose()
+            await asyncio.wait({self._renewer}, timeout=REDIS_WAIT_S)
+        with contextlib.suppress(Exception):  # TimeoutError included
+            await asyncio.wait_for(self._client.aclose(), REDIS_WAIT_S)

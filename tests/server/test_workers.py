@@ -127,4 +127,38 @@ def test_a_dead_workers_connections_lapse() -> None:
         finally:
             await alive.close()
 
-    asyncio.run(scenario())
+    # bounded: a Redis command that never returns must fail this test, not hang the suite
+    asyncio.run(asyncio.wait_for(scenario(), 30))
+
+
+def test_a_redis_that_never_answers_holds_no_connection_up() -> None:
+    """A Redis that accepts the connection and then says nothing (stalled, half-open) is
+    treated as away after ``REDIS_WAIT_S``: the WebSocket's place is counted in the worker, and
+    the limit's close (a worker's shutdown) returns instead of waiting on it."""
+    import asyncio
+
+    from server.limits import REDIS_WAIT_S, RedisConnectionLimit
+
+    async def scenario() -> None:
+        held: list[asyncio.StreamWriter] = []
+
+        async def silent(_: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            held.append(writer)  # read nothing, answer nothing
+
+        server = await asyncio.start_server(silent, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        limit = RedisConnectionLimit(f"redis://127.0.0.1:{port}/0", limit=1)
+        try:
+            start = time.monotonic()
+            assert await limit.acquire("t") == "local"
+            assert await limit.acquire("t") is None  # the worker's own count still limits
+            assert time.monotonic() - start < 4 * REDIS_WAIT_S
+        finally:
+            start = time.monotonic()
+            await limit.close()
+            assert time.monotonic() - start < 2 * REDIS_WAIT_S + 1
+            server.close()
+            for w in held:
+                w.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
