@@ -167,7 +167,8 @@ def defend_discard(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]],
     """The discard of least cost (``danger.cheapest``): the points it is expected to pay an
     opponent (``danger.mcr``) plus what it gives up of the hand against ``choice``: a step
     further from a hand worth 8 (``_effective``, priced by ``STEP``), or a share of the draws
-    that bring the hand nearer to ready. A hand ready after ``choice`` is not broken up."""
+    that bring the hand nearer to ready (one tile from ready: to a live ready hand,
+    ``live_draws``). A hand ready after ``choice`` is not broken up."""
     b = me.face_of_id[choice["card"]]
     hand = _Hand.of(me.counts, me.concealed)
     if hand.shanten_without(b) == 0:
@@ -179,7 +180,12 @@ def defend_discard(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]],
     eff = {f: _effective(_add(me.counts, f, -1), me.melds, me.concealed) for f in by_face}
     step = danger.step_cost(STEP, eff[b], view["wall_remaining"], STEP_WALL)
 
+    near = hand.shanten_without(b) <= 1
+
     def improving(f: int) -> int:
+        # one tile from ready, the prior plays for draws toward a live ready hand (``_discard``)
+        if near:
+            return live_draws(me, me.melds, _add(me.counts, f, -1), me.concealed)
         return hand.without(f).ukeire(me.unseen)
 
     return by_face[danger.cheapest(model, by_face, b, eff, step, improving, MARGIN)]
