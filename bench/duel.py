@@ -1,7 +1,9 @@
 """A policy given by ``module:function`` in one seat against ``basic`` in the others, measured as
 the arena's ``--baseline basic`` does (every deal replayed with ``basic`` in that seat; the gain is
 the seat's score difference, paired on the shuffle), without registering it as a level: for
-trying a heuristic before it becomes part of a level.
+trying a heuristic before it becomes part of a level. Win and deal-in rates are shares of deals:
+the policy's seat, the ``basic`` seats beside it, and the seat replayed with ``basic`` (or
+``--against``'s policy) in the same deals.
 
     nice -n 10 .venv/bin/python -m bench.duel mcr ai.policies.mcr_prior:prior --shuffles 500 --seed 9
 """
@@ -44,6 +46,7 @@ def main() -> None:
     seats = ["x"] + ["basic"] * (n - 1)
     gains: list[float] = []
     stats: dict[str, BotStats] = defaultdict(BotStats)
+    control: dict[str, BotStats] = defaultdict(BotStats)
     t0 = time.time()
     for d in range(a.shuffles):
         s = deal_seed(a.seed, d)
@@ -52,17 +55,19 @@ def main() -> None:
             tag = f"{a.seed}:{d}:{r}"
             got = play_deal(a.game, levels, s, tag, stats, table)["deltas"]
             i = levels.index("x")
-            control = ["y" if seat == i else "basic" for seat in range(n)]
-            base = play_deal(a.game, control, s, tag, defaultdict(BotStats), table)["deltas"]
+            replay = ["y" if seat == i else "basic" for seat in range(n)]
+            base = play_deal(a.game, replay, s, tag, control, table)["deltas"]
             g.append(got[i] - base[i])
         gains.append(statistics.fmean(g))
         if (d + 1) % a.every == 0 or d + 1 == a.shuffles:
             m = statistics.fmean(gains)
             h = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
-            x, b = stats["x"].summary(), stats["basic"].summary()
+            x, b, y = (stats["x"].summary(), stats["basic"].summary(),
+                       control["y"].summary())
             print(f"{d + 1} shuffles: gain {m:+.3f} [{m - h:+.3f}, {m + h:+.3f}] a deal; "
-                  f"win {100 * x['win_rate']:.1f}% (basic {100 * b['win_rate']:.1f}%), deal-in "
-                  f"{100 * x['deal_in_rate']:.1f}% (basic {100 * b['deal_in_rate']:.1f}%), "
+                  f"win {100 * x['win_rate']:.1f}% (basic {100 * b['win_rate']:.1f}%, replayed "
+                  f"{100 * y['win_rate']:.1f}%), deal-in {100 * x['deal_in_rate']:.1f}% (basic "
+                  f"{100 * b['deal_in_rate']:.1f}%, replayed {100 * y['deal_in_rate']:.1f}%), "
                   f"cpu p99 {x['decision_ms_cpu_p99']:.1f} ms, illegal {x['illegal_actions']}, "
                   f"{time.time() - t0:.0f} s", flush=True)
 

@@ -30,7 +30,7 @@ cost); a prior weighs it against its own hand's progress (``sichuan_prior``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,9 +177,36 @@ def build(opponents: Sequence[Opponent], unseen: Counts, faces: int, suited: int
     return Danger(tuple(opponents), chances)
 
 
+def step_cost(prices: Sequence[float], low: int, wall: int, wall_from: int) -> float:
+    """Points one more step from ready costs a hand ``low`` steps from ready after its chosen
+    discard (``prices`` by steps), with ``wall`` tiles left: a nearer hand's step is worth more,
+    and less once the wall is under ``wall_from``, when fewer draws are left to make it up."""
+    return prices[min(low, len(prices) - 1)] * min(1.0, wall / wall_from)
+
+
+def cheapest(model: Danger, faces: Iterable[int], choice: int, steps: dict[int, int],
+             step: float, improving: Callable[[int], int], margin: float) -> int:
+    """The discard a defending prior plays instead of its ``choice``: each face of ``faces``
+    costs the points it is expected to pay (``Danger.loss``) plus what it gives up against
+    ``choice``: ``step`` per step from ready (``steps``) beyond the choice's, or, no further,
+    the share of the choice's ``improving`` draws it loses, priced as that share of a step. The
+    cheapest replaces the choice when it costs at least ``margin`` less."""
+    low = steps[choice]
+    u_b = max(1, improving(choice))
+
+    def cost(f: int) -> float:
+        if steps[f] > low:
+            return model.loss(f) + step * (steps[f] - low)
+        return model.loss(f) + step * max(0, u_b - improving(f)) / u_b
+
+    best = min(sorted(faces), key=cost)
+    return best if cost(best) < cost(choice) - margin else choice
+
+
 __all__ = ["CAP", "FLUSH_FAN", "FLUSH_OTHER", "FLUSH_SUIT", "LATE_MISSING", "OWN", "PASSED",
-           "WAITS", "Danger", "Opponent", "build", "discard_counts", "hit", "passed_since",
-           "ready_share", "shapes", "wait_chances"]
+           "WAITS", "Danger", "Opponent", "build", "cheapest", "discard_counts", "flush_read",
+           "hit", "mcr", "passed_since", "ready_share", "shapes", "sichuan", "step_cost",
+           "wait_chances"]
 
 
 # ------------------------------------------------------------------ Sichuan
@@ -190,22 +217,24 @@ hand; a ``basic`` deal-in costs 1.31 on average (``bench/results/danger/dealin-c
 but the defence measured no better with 1.3 (docs/ai.md, Defence)."""
 
 
-def _sichuan_flush(p: dict[str, Any], missing: int, face: Any) -> int | None:
-    """The suit a Sichuan opponent's declared melds and river point to as a full flush: melds
-    all of one live suit and hardly a discard of it, or a river of five or more live discards
+def flush_read(p: dict[str, Any], live: Sequence[int], face: Any,
+               river_at: int) -> int | None:
+    """The suit an opponent's declared melds and river point to as a flush, among the ``live``
+    suits: suited melds all of one live suit and hardly a discard of it while every other live
+    suit was thrown twice or more, or no melds and a river of ``river_at`` or more live discards
     none of which is of one live suit."""
-    live = [s for s in range(3) if s != missing]
     river = [face(t["face"]) // 9 for t in p["discards"]]
     thrown = {s: river.count(s) for s in live}
     meld_suits = {face(m["cards"][0]["face"]) // 9 for m in p["melds"] if m["cards"]}
+    meld_suits.discard(3)  # honour melds fit any flush (MCR's half flush)
     if len(meld_suits) == 1:
         (s,) = meld_suits
-        other = live[0] if live[1] == s else live[1]
-        return s if s in live and thrown[s] <= 1 and thrown[other] >= 2 else None
-    if meld_suits:
+        return s if s in live and thrown[s] <= 1 and all(
+            thrown[o] >= 2 for o in live if o != s) else None
+    if meld_suits or any(m["cards"] for m in p["melds"]):
         return None
-    for s, other in (live, live[::-1]):
-        if thrown[s] == 0 and thrown[other] >= 5:
+    for s in live:
+        if thrown[s] == 0 and sum(thrown.values()) >= river_at:
             return s
     return None
 
@@ -231,7 +260,7 @@ def sichuan(view: dict[str, Any]) -> Danger:
         ready = 1.0 if p.get("locked") else ready_share(SICHUAN_SHARES, counts[s])
         if last is not None and last // 9 == m and not p.get("locked"):
             ready *= LATE_MISSING
-        flush = _sichuan_flush(p, m, parse_face)
+        flush = flush_read(p, [x for x in range(3) if x != m], parse_face, 5)
         melds = [x for x in p["melds"] if x["cards"] is not None]
         fan = (FLUSH_FAN if flush is not None else 0) + (len(melds) >= 2) \
             + sum(x["type"] == "kong" for x in p["melds"])
@@ -240,3 +269,47 @@ def sichuan(view: dict[str, Any]) -> Danger:
             s, ready, frozenset(range(9 * m, 9 * m + 9)), passed,
             frozenset(parse_face(t["face"]) for t in p["discards"]), flush, value))
     return build(opponents, unseen_counts(shown_ids(view), 27), 27, 27)
+
+
+# ------------------------------------------------------------------ MCR
+
+MCR_FAN = 14.5
+"""What an MCR opponent's win on a discard totals (MCR-4), whatever it shows: 586 discard wins
+of 1,000 basic-played deals averaged 14.5 (``bench/results/danger/calibration-mcr-seed6.txt``),
+and the wins of opponents whose melds read as a flush, all pungs or honour pungs averaged no
+more (15.5, 12.2 and 10.8): so no bonus for what the table shows."""
+MCR_DEALIN = 0.0
+"""Points a deal-in costs beyond the total: the discarder pays 8 + total where the others pay
+8 (MCR-5.2), and a self-draw costs every seat 8 + total (MCR-5.1), so dealing in costs about
+the total more than another seat's win does."""
+MCR_RIVER_FLUSH = 6
+"""Suited discards, none of one suit, from which an MCR river without melds reads as a flush."""
+MCR_LIVE = 0.3
+"""Share of the ``basic`` ready shares (``MCR_SHARES``) that can win: most ready MCR hands
+have no wait worth 8 (MCR-4.2). Calibrated: at 1 the model's chances were about 3.5 times the
+true rates in every bin (300 deals, seed 5); at 0.3 they match (1,000 deals, seed 6)."""
+
+
+def mcr(view: dict[str, Any]) -> Danger:
+    """The danger model of an MCR view: the three opponents (the first win ends the deal,
+    MCR-3.4), 34 faces of which the 27 suited take sequence waits; flowers are never
+    discarded, and no suit is missing."""
+    from engine.mahjong import NUM_FACES, parse_face
+
+    from .mcr_refine import MCR_SHARES
+    from .unseen import shown_ids, unseen_counts
+
+    me = view["seat"]
+    events = view.get("events") or ()
+    counts = discard_counts(events, len(view["players"]))
+    opponents = []
+    for s, p in enumerate(view["players"]):
+        if s == me or p.get("won"):
+            continue
+        passed, _ = passed_since(events, s, parse_face)
+        flush = flush_read(p, (0, 1, 2), parse_face, MCR_RIVER_FLUSH)
+        opponents.append(Opponent(
+            s, MCR_LIVE * ready_share(MCR_SHARES, counts[s]), frozenset(), passed,
+            frozenset(parse_face(t["face"]) for t in p["discards"]), flush,
+            MCR_FAN + MCR_DEALIN))
+    return build(opponents, unseen_counts(shown_ids(view), NUM_FACES), NUM_FACES, 27)

@@ -17,6 +17,11 @@ it may declare. The prior
 
 A live ready hand, kongs and the other claims are ``basic``'s.
 
+**Defence** (``defend_discard``, on ``danger.mcr``): short of ready, the prior's discard gives
+way to one cheaper by ``danger.cheapest``'s weighing (expected payment to a likely-ready
+opponent plus the progress given up); ``defending_prior`` is the prior with it,
+``plain_prior`` without; ``prior`` defends only if ``DEFEND``.
+
 Over 1,000 shuffles (``bench/duel.py``) the live-draws prior alone gained +1.96 [+1.31, +2.61] a
 deal over ``basic`` on seed 9 and +2.18 [+1.51, +2.85] on seed 2; with the targets, +3.28
 [+2.56, +4.00] and +3.01 [+2.24, +3.78] on the same shuffles (wins 28.1% and 27.4% of its deals
@@ -33,7 +38,7 @@ from typing import Any
 from engine.mahjong import parse_face
 from engine.mcr import scoring
 
-from . import mcr_basic, mcr_targets
+from . import danger, mcr_basic, mcr_targets
 from .discards import by_face as discards_by_face
 from .mcr_basic import (
     NUM_FACES,
@@ -148,9 +153,75 @@ def _claim_ok(view: dict[str, Any], me: _Seat, action: dict[str, Any]) -> bool:
                for g in range(NUM_FACES) if rest[g])
 
 
+STEP = (40.0, 20.0, 10.0, 6.0)
+"""Points an MCR hand gives up by going one step further from a hand worth 8 (``_effective``),
+by its steps after the prior's discard (0 never: a ready hand is not broken up): Sichuan's
+``STEP`` scaled by what a win is worth here (24 + total on a discard, MCR-5.2)."""
+STEP_WALL = 40
+"""Wall tiles left below which a step is worth less, in proportion."""
+THREAT = 0.05
+"""No opponent this likely ready (``danger.mcr``): no defence, and no time spent on it."""
+MARGIN = 0.1
+"""A safer discard replaces the prior's only when it costs at least this much less."""
+DEFEND = False
+"""Whether ``prior`` (so ``strong``) defends. Off: against the prior without it (``bench.duel
+mcr ...:defending_prior --against ...:prior``, seeds 46 and 47 fixed in advance, 1,000 shuffles
+each) it gained +0.21 [-0.38, +0.79] and +0.34 [-0.25, +0.92] a deal, +0.27 [-0.15, +0.69]
+together, dealing in on 12.7% of its deals against 14.4% and winning 26.7% against 26.9%: fewer
+deal-ins, but no gain shown (``bench/results/danger/``)."""
+
+
+def defend_discard(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]],
+                   choice: dict[str, Any]) -> dict[str, Any]:
+    """The discard of least cost (``danger.cheapest``): the points it is expected to pay an
+    opponent (``danger.mcr``) plus what it gives up of the hand against ``choice``: a step
+    further from a hand worth 8 (``_effective``, priced by ``STEP``), or a share of the draws
+    that bring the hand nearer to ready (one tile from ready: to a live ready hand,
+    ``live_draws``). A hand ready after ``choice`` is not broken up."""
+    b = me.face_of_id[choice["card"]]
+    hand = _Hand.of(me.counts, me.concealed)
+    if hand.shanten_without(b) == 0:
+        return choice
+    model = danger.mcr(view)
+    if model.threat() < THREAT:
+        return choice
+    by_face = discards_by_face([a for a in legal if a["type"] == "discard"], me.face_of_id)
+    eff = {f: _effective(_add(me.counts, f, -1), me.melds, me.concealed) for f in by_face}
+    step = danger.step_cost(STEP, eff[b], view["wall_remaining"], STEP_WALL)
+
+    near = hand.shanten_without(b) <= 1
+
+    def improving(f: int) -> int:
+        # one tile from ready, the prior plays for draws toward a live ready hand (``_discard``)
+        if near:
+            return live_draws(me, me.melds, _add(me.counts, f, -1), me.concealed)
+        return hand.without(f).ukeire(me.unseen)
+
+    return by_face[danger.cheapest(model, by_face, b, eff, step, improving, MARGIN)]
+
+
+def plain_prior(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random
+                ) -> dict[str, Any]:
+    """The prior without its defence: the reference the defence is measured against
+    (``bench.duel ... --against``)."""
+    return _prior(view, legal, rng, defend=False)
+
+
+def defending_prior(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random
+                    ) -> dict[str, Any]:
+    """The prior with its defence (``defend_discard``), whatever ``DEFEND`` says."""
+    return _prior(view, legal, rng, defend=True)
+
+
 def prior(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random
           ) -> dict[str, Any]:
-    """The prior's action (module docstring); deterministic, ``rng`` unused."""
+    """The prior's action (module docstring), defending if ``DEFEND``; deterministic, ``rng``
+    unused."""
+    return _prior(view, legal, rng, defend=DEFEND)
+
+
+def _prior(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random,
+           defend: bool) -> dict[str, Any]:
     for a in legal:
         if a["type"] == "win":
             return a
@@ -163,7 +234,9 @@ def prior(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random
         return mcr_basic.basic(view, legal, rng)
     me = _Seat(view)
     better = _discard(me, [a for a in legal if a["type"] == "discard"])
-    return better if better is not None else mcr_basic.basic(view, legal, rng)
+    choice = better if better is not None else mcr_basic.basic(view, legal, rng)
+    return defend_discard(view, me, legal, choice) if defend else choice
 
 
-__all__ = ["live_draws", "prior"]
+__all__ = ["DEFEND", "MARGIN", "STEP", "STEP_WALL", "THREAT", "defend_discard",
+           "defending_prior", "live_draws", "plain_prior", "prior"]

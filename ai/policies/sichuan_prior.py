@@ -213,18 +213,11 @@ def flush_claim(view: dict, legal: list[dict], choice: dict) -> dict:
     return next((a for a in legal if a["type"] == "pass"), choice)
 
 
-def _step_cost(low: int, wall: int) -> float:
-    """Points one more step from ready costs a hand ``low`` steps from ready after its best
-    discard, with ``wall`` tiles left: a nearer hand's step is worth more, and less late in the
-    deal, when fewer draws are left to make it up."""
-    return STEP[min(low, len(STEP) - 1)] * min(1.0, wall / STEP_WALL)
-
-
 def defend_discard(view: dict, me: _Seat, legal: list[dict], choice: dict) -> dict:
-    """The discard of least cost, where cost is the points it is expected to pay an opponent
-    (``danger.sichuan``) plus what it gives up of the hand against ``choice`` (a step from
-    ready, ``_step_cost``, or a share of the tiles that bring the hand nearer, priced as that
-    share of a step). A ready hand is not broken up: its waits are what it plays for."""
+    """The discard of least cost (``danger.cheapest``): the points it is expected to pay an
+    opponent (``danger.sichuan``) plus what it gives up of the hand against ``choice`` (a step
+    from ready priced by ``STEP``, or a share of the tiles that bring the hand nearer). A ready
+    hand is not broken up: its waits are what it plays for."""
     b = me.face_of_id[choice["card"]]
     if is_ready(_add(me.counts, b, -1), read_melds(view)):
         return choice
@@ -234,17 +227,12 @@ def defend_discard(view: dict, me: _Seat, legal: list[dict], choice: dict) -> di
     by_face = discards_by_face(legal, me.face_of_id)
     sh = basic_ai.shanten_each(me.counts, me.concealed, list(by_face), -1)
     low = sh[b]
-    step = _step_cost(low, view["wall_remaining"])
-    u_b = max(1, basic_ai.ukeire(_add(me.counts, b, -1), me.concealed, me.missing, me.unseen, low))
+    step = danger.step_cost(STEP, low, view["wall_remaining"], STEP_WALL)
 
-    def cost(f: int) -> float:
-        if sh[f] > low:
-            return model.loss(f) + step * (sh[f] - low)
-        u = basic_ai.ukeire(_add(me.counts, f, -1), me.concealed, me.missing, me.unseen, low)
-        return model.loss(f) + step * max(0, u_b - u) / u_b
+    def improving(f: int) -> int:
+        return basic_ai.ukeire(_add(me.counts, f, -1), me.concealed, me.missing, me.unseen, low)
 
-    best = min(sorted(by_face), key=cost)
-    return by_face[best] if cost(best) < cost(b) - MARGIN else choice
+    return by_face[danger.cheapest(model, by_face, b, sh, step, improving, MARGIN)]
 
 
 def _named_win(view: dict, legal: list[dict]) -> dict:

@@ -12,12 +12,19 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from ai.policies import POLICIES, danger
+from ai.policies import mcr_prior as M
 from ai.policies import sichuan_prior as P
+from ai.policies.mcr_basic import _add as _madd
+from ai.policies.mcr_basic import _Seat as _MSeat
+from ai.policies.mcr_refine import MCR_SHARES
 from ai.policies.sichuan_basic import _add, _Seat, shanten
 from engine import get_game
 from engine.mahjong import parse_face
 from tests.ai.deals import play_deal
+from tests.mcr.position import position as mcr_position
 from tests.sichuan.position import position
 
 G = get_game("sichuan")
@@ -175,4 +182,84 @@ def test_the_defence_keeps_every_answer_legal_over_whole_deals():
     table_ = {"sichuan": dict(POLICIES["sichuan"], prior=P.defending_prior)}
     for seed in range(3):
         state, decisions = play_deal("sichuan", seed, ["prior"] * 4, policies=table_)
+        assert state.phase == "over" and decisions > 0
+
+
+# ---------------------------------------------------------------- MCR (rule ids MCR- from mcr.md)
+
+MG = get_game("mcr")
+MCR_LATE = rotate("9p 1s C 9p 1s C 2m 8p F 3p 2s F 1p 9s 6s 6p 1m P 7p 8m 8m S 4s 2p 3s 7m 9m "
+                  "1p 2s S 9s 1m N 8p 7m 4m 3p 6p 2m 6m".split())
+"""Thirteen or fourteen discards each, none claimed: every opponent likely ready
+(``MCR_SHARES``)."""
+
+
+def mcr_decide(hand0: str, order: list[tuple[int, str]], drawn: str, wall: int = 6):
+    """Seat 0's view with ``hand0`` against the rivers of ``order``, ``wall`` tiles left, and
+    its discard face by the MCR prior without its defence and with it."""
+    state, _ = mcr_position({0: hand0, 1: "", 2: "", 3: ""},
+                            wall=" ".join(f for _, f in order), wall_extra=wall, drawn=drawn)
+    state = rivers(state, order)
+    view, legal = MG.view(state, 0), MG.legal_actions(state, 0)
+    plain = M.plain_prior(view, legal, random.Random(0))
+    mine = M.defending_prior(view, legal, random.Random(0))
+    assert mine in legal
+    return view, plain["card"] >> 2, mine["card"] >> 2
+
+
+def test_mcr_honours_take_pair_and_pung_waits_only_and_readiness_is_scaled():
+    """An honour fits only pair and pung waits; readiness is ``basic``'s ready share after as
+    many discards (13 or 14 here) times ``MCR_LIVE``, as most ready MCR hands have no wait worth 8
+    (MCR-4.2); every face may be won on (no missing suit), at ``MCR_FAN`` points."""
+    view, _, _ = mcr_decide("E E 5m 8m 2p 3p 4p 4p 5p 7p 7p 9p 6s 7s", MCR_LATE, "E")
+    model = danger.mcr(view)
+    assert len(model.opponents) == 3
+    unseen = tuple(4 for _ in range(34))
+    assert danger.shapes(unseen, F("C"), 27) == 4 + 6
+    assert danger.shapes(unseen, F("5m"), 27) > danger.shapes(unseen, F("C"), 27)
+    for o in model.opponents:
+        n = len(view["players"][o.seat]["discards"])
+        assert o.ready == pytest.approx(danger.MCR_LIVE * danger.ready_share(MCR_SHARES, n))
+        assert not o.dead and o.value == danger.MCR_FAN + danger.MCR_DEALIN
+    assert model.deal_in(F("F")) < model.deal_in(F("5m"))  # two F in rivers
+
+
+def test_mcr_late_a_dangerous_tile_gives_way_to_a_safer_one():
+    """Late, every opponent likely ready: the prior throws 5m (no copy in sight, the centre of
+    many sequence waits), the defence 2p instead, as far from a hand worth 8 and with more
+    draws that bring the hand nearer."""
+    view, plain, mine = mcr_decide("E E 5m 8m 2p 3p 4p 4p 5p 7p 7p 9p 6s 7s", MCR_LATE, "E")
+    assert plain == F("5m") and mine == F("2p")
+    me = _MSeat(view)
+    assert M._effective(_madd(me.counts, mine, -1), me.melds, True) == \
+        M._effective(_madd(me.counts, plain, -1), me.melds, True)
+    model = danger.mcr(view)
+    assert model.loss(mine) < model.loss(plain) / 4
+
+
+def test_mcr_a_face_just_passed_is_safe_enough_to_keep_the_prior_s_play():
+    """The same hand after one more discard each, seat 3's last 5m: seats 1 and 2 passed the
+    win on it (``PASSED``) and it lies in seat 3's own river (``OWN``); the defence now keeps
+    the prior's 5m."""
+    order = MCR_LATE + rotate(["1s", "S", "5m"])
+    view, plain, mine = mcr_decide("E E 5m 8m 2p 3p 4p 4p 5p 7p 7p 9p 6s 7s", order, "E")
+    model = danger.mcr(view)
+    assert all(F("5m") in o.passed for o in model.opponents if o.seat != 3)
+    assert plain == mine == F("5m")
+
+
+def test_mcr_a_ready_hand_does_not_fold():
+    """Ready on 4s/7s with a Mixed Straight (MCR-6, 8 points) once the 5m goes: the prior
+    throws the 5m into the danger rather than the far safer East pair."""
+    view, plain, mine = mcr_decide("1m 2m 3m 4p 5p 6p 7s 8s 9s E E 5s 6s 5m", MCR_LATE, "5m")
+    assert plain == mine == F("5m")
+    model = danger.mcr(view)
+    assert model.loss(F("5m")) > 5 * model.loss(F("E"))
+
+
+def test_the_mcr_defence_keeps_every_answer_legal_over_whole_deals():
+    """Seeded deals with the defending MCR prior in every seat end, every answer legal."""
+    table_ = {"mcr": dict(POLICIES["mcr"], prior=M.defending_prior)}
+    for seed in range(2):
+        state, decisions = play_deal("mcr", seed, ["prior"] * 4, policies=table_)
         assert state.phase == "over" and decisions > 0
