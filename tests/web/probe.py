@@ -264,7 +264,19 @@ def assert_middle_reads(page: Any, where: str) -> None:
     middle cut its last line ("Deal 1 · 15 huxi to win") in Polish and Italian, and a narrow
     Nantong middle ran its indicator captions past their box."""
     cut = page.evaluate(MIDDLE_CLIPPED, ".felt > .centre")
-    assert not cut, f"{where}: text of the middle is cut: {cut[:4]}"
+    assert not cut, (f"{where}: text of the middle is cut: {cut[:4]}; "
+                     f"the table's parts: {page.evaluate(FELT_PARTS)}")
+
+
+#: The boxes (top and height) of the table's and the felt's parts: what took the middle's room.
+FELT_PARTS = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return `${el.className.split(' ').slice(0, 2).join('.')} ${Math.round(r.top)}+${Math.round(r.height)}`; };
+  const table = document.querySelector('[data-testid=table]');
+  const centre = document.querySelector('.felt > .centre');
+  return [table, ...table.children, ...document.querySelector('.felt').children,
+          ...(centre ? centre.children : [])].map(box).join(', ');
+}"""
 
 
 #: The controls a player may press or switch, as boxes (the element ``except`` and its inside
