@@ -165,10 +165,10 @@ MARGIN = 0.1
 """A safer discard replaces the prior's only when it costs at least this much less."""
 DEFEND = False
 """Whether ``prior`` (so ``strong``) defends. Off: against the prior without it (``bench.duel
-mcr ...:defending_prior --against ...:prior``, seeds 46 and 47 fixed in advance, 1,000 shuffles
-each) it gained +0.21 [-0.38, +0.79] and +0.34 [-0.25, +0.92] a deal, +0.27 [-0.15, +0.69]
-together, dealing in on 12.7% of its deals against 14.4% and winning 26.7% against 26.9%: fewer
-deal-ins, but no gain shown (``bench/results/danger/``)."""
+mcr ...:defending_prior --against ...:prior``, seeds 46-49 fixed in advance, 1,000 shuffles
+each) it gained -0.01 [-0.29, +0.26] a deal over the four, dealing in on 12.7% of its deals
+against 14.3% and winning 26.7% against 27.2%: fewer deal-ins, as many points
+(``bench/results/danger/``, docs/ai.md Defence)."""
 
 
 def defend_discard(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]],
