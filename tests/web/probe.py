@@ -141,7 +141,8 @@ def assert_one_screen(page: Any, where: str) -> None:
     and one's hand lies inside one's panel."""
     m = page.evaluate(SCROLL)
     assert m["height"] <= m["innerHeight"] and m["width"] <= m["innerWidth"], \
-        f"{where}: the page scrolls ({m}): {overflowing(page, bottom=True)}"
+        f"{where}: the page scrolls ({m}): {overflowing(page, bottom=True)}; " \
+        f"the table's parts: {felt_parts(page)}"
     assert_hand_inside(page, where)
 
 
@@ -265,7 +266,7 @@ def assert_middle_reads(page: Any, where: str) -> None:
     Nantong middle ran its indicator captions past their box."""
     cut = page.evaluate(MIDDLE_CLIPPED, ".felt > .centre")
     assert not cut, (f"{where}: text of the middle is cut: {cut[:4]}; "
-                     f"the table's parts: {page.evaluate(FELT_PARTS)}")
+                     f"the table's parts: {felt_parts(page)}")
 
 
 #: The boxes (top and height) of the table's and the felt's parts: what took the middle's room.
@@ -274,9 +275,16 @@ FELT_PARTS = """() => {
     return `${el.className.split(' ').slice(0, 2).join('.')} ${Math.round(r.top)}+${Math.round(r.height)}`; };
   const table = document.querySelector('[data-testid=table]');
   const centre = document.querySelector('.felt > .centre');
-  return [table, ...table.children, ...document.querySelector('.felt').children,
+  if (!table) return 'no table';
+  const felt = document.querySelector('.felt');
+  return [table, ...table.children, ...(felt ? felt.children : []),
           ...(centre ? centre.children : [])].map(box).join(', ');
 }"""
+
+
+def felt_parts(page: Any) -> str:
+    """``FELT_PARTS`` of the page: what a failed layout check reports."""
+    return str(page.evaluate(FELT_PARTS))
 
 
 #: The controls a player may press or switch, as boxes (the element ``except`` and its inside
