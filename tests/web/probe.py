@@ -272,7 +272,8 @@ def assert_middle_reads(page: Any, where: str) -> None:
 #: The boxes (top and height) of the table's and the felt's parts: what took the middle's room.
 FELT_PARTS = """() => {
   const box = (el) => { const r = el.getBoundingClientRect();
-    return `${el.className.split(' ').slice(0, 2).join('.')} ${Math.round(r.top)}+${Math.round(r.height)}`; };
+    const name = el.className.split(' ').slice(0, 2).join('.');
+    return `${name} ${Math.round(r.top)}+${Math.round(r.height)}`; };
   const table = document.querySelector('[data-testid=table]');
   const centre = document.querySelector('.felt > .centre');
   if (!table) return 'no table';
