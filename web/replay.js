@@ -59,7 +59,6 @@ export function gameTitle(name) {
   return has(`app.game.${name}.title`) ? t(`app.game.${name}.title`) : TABLES[name]?.title ?? name;
 }
 
-
 /** The seat a replay is seen from: the URL's, else the match's only human seat, else seat 0. */
 function viewerOf(rep, param) {
   const n = rep.steps[0].state.players.length;

@@ -199,8 +199,10 @@ def cheapest(model: Danger, faces: Iterable[int], choice: int, steps: dict[int, 
             return model.loss(f) + step * (steps[f] - low)
         return model.loss(f) + step * max(0, u_b - improving(f)) / u_b
 
-    best = min(sorted(faces), key=cost)
-    return best if cost(best) < cost(choice) - margin else choice
+    order = sorted(faces)
+    costs = {f: cost(f) for f in {*order, choice}}
+    best = min(order, key=costs.__getitem__)
+    return best if costs[best] < costs[choice] - margin else choice
 
 
 __all__ = ["CAP", "FLUSH_FAN", "FLUSH_OTHER", "FLUSH_SUIT", "LATE_MISSING", "OWN", "PASSED",

@@ -180,7 +180,8 @@ def defend_discard(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]],
     ``live_draws``). A hand ready after ``choice`` is not broken up."""
     b = me.face_of_id[choice["card"]]
     hand = _Hand.of(me.counts, me.concealed)
-    if hand.shanten_without(b) == 0:
+    low = hand.shanten_without(b)
+    if low == 0:
         return choice
     model = danger.mcr(view)
     if model.threat() < THREAT:
@@ -189,7 +190,7 @@ def defend_discard(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]],
     eff = {f: _effective(_add(me.counts, f, -1), me.melds, me.concealed) for f in by_face}
     step = danger.step_cost(STEP, eff[b], view["wall_remaining"], STEP_WALL)
 
-    near = hand.shanten_without(b) <= 1
+    near = low <= 1
 
     def improving(f: int) -> int:
         # one tile from ready, the prior plays for draws toward a live ready hand (``_discard``)
