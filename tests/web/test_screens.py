@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from .conftest import LiveServer
+from .positions import open_turn, turn_at
 from .probe import (
     ACTION_PROBE,
     assert_covers_no_control,
@@ -171,4 +172,31 @@ def test_the_middle_reads_on_a_phone(live_server: LiveServer, new_page: Any, gam
     page.get_by_test_id("hide-settlement").tap()
     page.get_by_test_id("show-settlement").wait_for()
     assert_covers_no_control(page, "[data-testid=show-settlement]", f"{game} in {lang}")
+    assert not page.js_errors, page.js_errors
+
+
+def test_the_most_chis_fit_a_phone(live_server: LiveServer, new_page: Any) -> None:
+    """A Paohuzi claim of ten chis, each with its bi (PH-4.6; random play offers up to twelve):
+    the whole table stays on the phone's screen, hand and switches in sight, and the prompt
+    scrolls in its own box, each choice brought into the screen to be tapped (five chis once
+    pushed one's panel past the screen, and a test run later met one with more)."""
+    claim = turn_at("paohuzi", lambda v, acts: v["phase"] == "claim"
+                    and [a["type"] for a in acts].count("chi") >= 10, seeds=range(550, 600))
+    page = new_page(PHONE["width"], PHONE["height"], is_mobile=True, has_touch=True)
+    open_turn(page, live_server.url, claim, prompt="claim-prompt")
+    screenshot(page, "paohuzi-phone-ten-chis")
+    assert_one_screen(page, "ten chis")
+    switches = page.locator("[data-testid=autoplay] input").all()
+    assert len(switches) == 2
+    for switch in switches:
+        box = switch.bounding_box()
+        assert box and box["y"] + box["height"] <= PHONE["height"], box
+    buttons = page.locator("[data-testid=claim-prompt] button[data-action]")
+    assert buttons.count() >= 12  # ten chis, the peng, the pass
+    for i in range(buttons.count()):
+        buttons.nth(i).scroll_into_view_if_needed()
+        box = buttons.nth(i).bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"] + 0.5, (i, box)
+        assert_one_screen(page, f"ten chis, choice {i} in sight")
+    buttons.nth(buttons.count() - 1).tap()  # the pass, from the bottom of the box
     assert not page.js_errors, page.js_errors
