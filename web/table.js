@@ -165,7 +165,8 @@ function mahjongBadges(view, s) {
       title: t("app.mj.missingSuit", { suit: suitName(p.missing_suit) }), "data-testid": "missing-badge" },
     zh("缺"), " ", zh(SUIT_CHARS[p.missing_suit]), ` ${suitName(p.missing_suit)}`));
   } else if (st.phase === "declare") {
-    status.push(h("span", { class: "badge badge--muted" }, t(p.declared ? "app.mj.suitChosen" : "app.mj.choosing")));
+    status.push(h("span", { class: "badge badge--muted", "data-testid": "declare-badge", "data-declared": String(!!p.declared) },
+      t(p.declared ? "app.mj.suitChosen" : "app.mj.choosing")));
   } else if (st.phase === "exchange") {
     status.push(exchangeBadge(p));
   }

@@ -162,6 +162,10 @@ def test_the_exchange_by_keyboard(live_server: LiveServer, new_page: Any) -> Non
                            timeout=TIMEOUT_MS)
     direction = page.get_by_test_id("exchange-note").get_attribute("data-direction")
     assert direction in ("clockwise", "counterclockwise", "across")
+    # the three AIs choose meanwhile, each choice a new version whose buttons wait, disabled, on
+    # their legal actions (a key pressed then is lost: CI met it once); press once they are done
+    page.wait_for_function("""() => document.querySelectorAll(
+        '[data-testid=declare-badge][data-declared=true]').length === 3""", timeout=TIMEOUT_MS)
     page.wait_for_function("() => document.activeElement?.dataset.suggested === 'true'")
     page.keyboard.press("Enter")
     page.wait_for_function("""() => ['play', 'claim'].includes(
