@@ -21,6 +21,7 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -36,6 +37,7 @@ from .deps import Svc, Token
 from .errors import ApiError
 from .models import ErrorResponse, Review
 from .params import MatchId
+from .parent_watch import exit_with_parent
 from .replays import MAX_DEAL
 from .service import Match, Service, deal_setup
 from .store import ReviewRow, Store
@@ -129,9 +131,11 @@ class Reviewer:
 
     def pool(self) -> ProcessPoolExecutor:
         """One worker process, started on first use (spawned: the server's threads do not
-        belong in a forked child)."""
+        belong in a forked child), that ends with the server (``parent_watch.exit_with_parent``)."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=exit_with_parent,
+                                             initargs=(os.getpid(),))
         return self._pool
 
     def running(self, key: tuple[str, int, int]) -> bool:
