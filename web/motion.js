@@ -7,7 +7,8 @@
 // ``snapshot(root)`` notes where the cards were just before the new table replaces the old,
 // ``play(root, before)`` finds what is new and animates it from where it came from.
 // ``motionCount()`` says how many animations it started (the browser tests read it from
-// ``document.documentElement.dataset.motion``, never from the animations' timing).
+// ``document.documentElement.dataset.motion``, never from the animations' timing), and
+// ``data-motion-discard``, ``-claim`` and ``-reveal`` on <html> how many of each kind.
 
 const MS = 240;
 const EASE = "cubic-bezier(0.2, 0.8, 0.3, 1)";
@@ -47,26 +48,30 @@ export function snapshot(root) {
 }
 
 let started = 0;
+const kinds = { discard: 0, claim: 0, reveal: 0 };
 
 /** How many animations this module started since the page loaded. */
 export function motionCount() {
   return started;
 }
 
-function animate(el, keyframes, options) {
+function animate(kind, el, keyframes, options) {
   el.animate(keyframes, { duration: MS, easing: EASE, ...options });
   started += 1;
-  document.documentElement.dataset.motion = String(started);
+  kinds[kind] += 1;
+  const data = document.documentElement.dataset;
+  data.motion = String(started);
+  data[`motion${kind[0].toUpperCase()}${kind.slice(1)}`] = String(kinds[kind]);
 }
 
 /** Slide ``el`` in from the box ``from`` (a FLIP: it is drawn where it ends, moved back, let go). */
-function slide(el, from, scale) {
+function slide(kind, el, from, scale) {
   const to = box(el);
   const dx = from.x - to.x;
   const dy = from.y - to.y;
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
   const s = scale && to.w ? Math.min(2, Math.max(0.5, from.w / to.w)) : 1;
-  animate(el, [{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }]);
+  animate(kind, el, [{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }]);
 }
 
 /** Animate what changed between ``before`` (``snapshot``) and the table now in ``root``. */
@@ -80,7 +85,7 @@ export function play(root, before) {
     const seat = el.closest("[data-pond]")?.dataset.pond;
     const card = before.hand.get(el.dataset.card); // one's own card: it shrinks on its way
     const from = card ?? before.seats.get(seat)?.hand;
-    if (from) slide(el, from, Boolean(card));
+    if (from) slide("discard", el, from, Boolean(card));
   }
   for (const seat of table.querySelectorAll("[data-testid=seat], [data-testid=my-seat]")) {
     const was = before.seats.get(seat.dataset.seat);
@@ -88,11 +93,11 @@ export function play(root, before) {
     // a claim: the new group comes from the card taken (its place in a pond, or the offer)
     const groups = seat.querySelectorAll(GROUPS);
     const from = gone.length ? before.pond.get(gone[0]) : before.offer;
-    for (let i = was.groups; i < groups.length && from; i++) slide(groups[i], from, false);
+    for (let i = was.groups; i < groups.length && from; i++) slide("claim", groups[i], from, false);
     // a hand laid down: its cards turn up one after the other
     const shown = seat.querySelector(SHOWN);
     if (shown && !was.shown) {
-      [...shown.children].forEach((card, i) => animate(card, [
+      [...shown.children].forEach((card, i) => animate("reveal", card, [
         { transform: "translateY(-10px) rotateX(80deg)", opacity: 0 }, { transform: "none", opacity: 1 },
       ], { delay: Math.min(i * 18, 260), fill: "backwards" }));
     }
