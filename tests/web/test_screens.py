@@ -200,3 +200,21 @@ def test_the_most_chis_fit_a_phone(live_server: LiveServer, new_page: Any) -> No
         assert_one_screen(page, f"ten chis, choice {i} in sight")
     buttons.nth(buttons.count() - 1).tap()  # the pass, from the bottom of the box
     assert not page.js_errors, page.js_errors
+
+
+def test_the_most_chis_on_a_phone_on_its_side(live_server: LiveServer, new_page: Any) -> None:
+    """The same claim on a phone held sideways (740×360), too low for the table in one view:
+    the page scrolls, and every choice keeps its full size and can be brought into the screen
+    (a prompt squeezed into what the felt leaves would have no room at all)."""
+    claim = turn_at("paohuzi", lambda v, acts: v["phase"] == "claim"
+                    and [a["type"] for a in acts].count("chi") >= 10, seeds=range(550, 600))
+    page = new_page(740, 360, is_mobile=True, has_touch=True)
+    open_turn(page, live_server.url, claim, prompt="claim-prompt")
+    buttons = page.locator("[data-testid=claim-prompt] button[data-action]")
+    assert buttons.count() >= 12
+    for i in range(buttons.count()):
+        buttons.nth(i).scroll_into_view_if_needed()
+        box = buttons.nth(i).bounding_box()
+        assert box and box["height"] >= 30 and 0 <= box["y"] and box["y"] + box["height"] <= 360.5, \
+            (i, box)
+    assert not page.js_errors, page.js_errors
