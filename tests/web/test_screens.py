@@ -215,6 +215,6 @@ def test_the_most_chis_on_a_phone_on_its_side(live_server: LiveServer, new_page:
     for i in range(buttons.count()):
         buttons.nth(i).scroll_into_view_if_needed()
         box = buttons.nth(i).bounding_box()
-        assert box and box["height"] >= 30 and 0 <= box["y"] and box["y"] + box["height"] <= 360.5, \
-            (i, box)
+        assert box and box["height"] >= 30, (i, box)
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 360.5, (i, box)
     assert not page.js_errors, page.js_errors
