@@ -22,10 +22,8 @@ import statistics
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.sampling import Unsampleable
-
 from .policies import PRIORS, strong_policy
-from .search import Settings, _faces, _signature, playout, ranked
+from .search import Settings, _faces, _signature, ranked
 
 
 @dataclass(frozen=True)
@@ -84,20 +82,11 @@ def evaluate(game_name: str, view: dict, legal: list[dict], played: dict, seed: 
         sigs.append(mine)
     values: list[list[int]] = [[] for _ in cands]
     seat = view["seat"]
-    own = (seat, policy.prior) if policy.prior is not None else None
-    try:
-        base = policy.game.sample(view, random.Random(rng.getrandbits(64)))
-    except (Unsampleable, ValueError):
-        base = None  # nothing to sample: the prior's choice, unmeasured
+    base = policy.base(view, rng)  # None: nothing to sample, the prior's choice unmeasured
     for _ in range(s.rollouts if base is not None else 0):
-        deal_rng = random.Random(rng.getrandbits(64))
-        deal = policy.game.determinize(base, seat, deal_rng)
-        if policy.refine is not None:
-            deal = policy.refine(policy.game, deal, seat, deal_rng)
-        stream = rng.getrandbits(64)
+        deal, stream = policy.sampled(base, seat, rng)
         for i, action in enumerate(cands):
-            after = policy.game.apply(deal, seat, action)
-            deltas = playout(policy.game, after, policy.basic, random.Random(stream), None, own)
+            deltas = policy.played(deal, seat, action, stream)
             assert deltas is not None
             values[i].append(deltas[seat])
     best = 0 if wins else policy._choice(values)

@@ -225,6 +225,31 @@ class StrongPolicy:
         found = self.search(view, legal, rng)
         return found.candidates[found.chosen]
 
+    def base(self, view: dict, rng: random.Random) -> Any | None:
+        """A state consistent with ``view``, which every iteration re-deals (None: nothing to
+        sample)."""
+        try:
+            return self.game.sample(view, random.Random(rng.getrandbits(64)))
+        except (Unsampleable, ValueError):
+            return None
+
+    def sampled(self, base: Any, seat: int, rng: random.Random) -> tuple[Any, int]:
+        """One iteration's deal (``base`` re-dealt for ``seat`` and refined) and the seed of
+        the stream every candidate's playout shares on it (common random numbers)."""
+        deal_rng = random.Random(rng.getrandbits(64))
+        deal = self.game.determinize(base, seat, deal_rng)
+        if self.refine is not None:
+            deal = self.refine(self.game, deal, seat, deal_rng)
+        return deal, rng.getrandbits(64)
+
+    def played(self, deal: Any, seat: int, action: dict, stream: int,
+               deadline: float | None = None) -> list[int] | None:
+        """``action`` played on ``deal`` and the deal played out (the seat by the prior, the
+        rest by ``basic``): every seat's score, or None past ``deadline``."""
+        own = (seat, self.prior) if self.prior is not None else None
+        return playout(self.game, self.game.apply(deal, seat, action), self.basic,
+                       random.Random(stream), deadline, own)
+
     def search(self, view: dict, legal: list[dict], rng: random.Random) -> Search:
         """Rank, sample, play out; ``chosen`` indexes ``candidates``."""
         start = time.perf_counter()
@@ -235,10 +260,8 @@ class StrongPolicy:
         if len(cands) == 1:
             return Search(cands, values, 0)
         seat = view["seat"]
-        own = (seat, self.prior) if self.prior is not None else None
-        try:
-            base = self.game.sample(view, random.Random(rng.getrandbits(64)))
-        except (Unsampleable, ValueError):
+        base = self.base(view, rng)
+        if base is None:
             return Search(cands, values, 0)  # nothing to search on: the prior's choice
         budget = SAFETY * s.budget_ms / 1000
         first = max(2, -(-s.rollouts // 3)) if s.rollouts is not None else None
@@ -252,20 +275,14 @@ class StrongPolicy:
             if len(racing) > 2 and (done == first if first is not None
                                     else done >= 2 and spent > budget / 3):
                 racing = [0, self._challenger(values)]  # the rest of the budget on one duel
-            deal_rng = random.Random(rng.getrandbits(64))
-            deal = self.game.determinize(base, seat, deal_rng)
-            if self.refine is not None:
-                deal = self.refine(self.game, deal, seat, deal_rng)
-            stream = rng.getrandbits(64)
+            deal, stream = self.sampled(base, seat, rng)
             row: list[int] = []
             deadline = None if s.rollouts is not None else start + budget
             for i in racing:
                 t0 = time.perf_counter()
                 if deadline is not None and row and t0 + per_rollout > deadline:
                     break  # out of time mid-iteration: an unpaired result would mislead
-                after = self.game.apply(deal, seat, cands[i])
-                deltas = playout(self.game, after, self.basic, random.Random(stream), deadline,
-                                 own)
+                deltas = self.played(deal, seat, cands[i], stream, deadline)
                 if deltas is None:
                     break  # the budget ran out inside a playout
                 row.append(deltas[seat])
