@@ -147,6 +147,8 @@ def _worth(c: int) -> float:
     lowest card is a single or opens a block. 40% of a strong Paohuzi search's CPU went here:
     the counts a block needs are tested by one subtraction, and the memo is read before a call
     (as an ``lru_cache`` it cost a call per lookup, and 70% of lookups find their hand)."""
+    if not c:  # in the memo, unless another thread has just cleared it
+        return 0.0
     memo = _memo
     i = ((c & -c).bit_length() - 1) // BITS
     r = c - (1 << BITS * i)

@@ -53,6 +53,47 @@ def test_worth_prefers_complete_and_huxi_groups():
     assert ai.worth(counts("")) == 0
 
 
+def reference_worth(c: tuple[int, ...]) -> float:
+    """``worth`` as written plainly: counts by search position in a list, the lowest card a
+    single or the start of any block it fits (``ai.BLOCKS``), no packing, no memo."""
+    pos = [min(c[f], 3) for f in ai.FACE_AT]
+
+    def best(p: list[int]) -> float:
+        i = next((k for k, n in enumerate(p) if n), None)
+        if i is None:
+            return 0.0
+        p[i] -= 1
+        out = ai.SINGLE[i] + best(p)
+        p[i] += 1
+        for block, value in ai.BLOCKS[i]:
+            need = [block.count(k) for k in range(len(p))]
+            if all(p[k] >= n for k, n in enumerate(need)):
+                rest = [a - b for a, b in zip(p, need, strict=True)]
+                out = max(out, value + best(rest))
+        return out
+
+    return best(pos)
+
+
+def test_worth_is_the_plain_best_split_whatever_the_memo_holds(monkeypatch):
+    """The packed search (three bits a position, one subtraction testing every count a block
+    needs) gives the plain search's value on random hands of up to three copies a face, and
+    the same again once its memo has been forgotten many times over (a bound of 64 hands)."""
+    rng = random.Random(29)
+    hands = []
+    for _ in range(150):
+        c = [0] * 20
+        for f in rng.sample([f for f in range(20) for _ in range(3)], rng.randint(1, 16)):
+            c[f] += 1
+        hands.append(tuple(c))
+    want = [reference_worth(c) for c in hands]
+    assert [ai.worth(c) for c in hands] == pytest.approx(want)
+    monkeypatch.setattr(ai, "MEMO_MAX", 64)
+    ai._memo.clear()
+    assert [ai.worth(c) for c in hands] == pytest.approx(want)
+    assert len(ai._memo) <= 64 and ai._worth(0) == 0.0
+
+
 def test_isolated():
     c = counts("x1 x5 x5 x8 d2 d10 d4")
     assert ai.isolated(c, parse_face("x1"))
