@@ -3,6 +3,10 @@ of every search's playout values: a speedup of ``basic`` (or of the playouts) mu
 digest unchanged, since any changed decision of any playout would change some value.
 
     nice -n 10 /tmp/venv/bin/python -m bench.playout_speed sichuan --rollouts 8 --deals 2
+
+Without ``--prior`` the search starts from ``basic`` and plays its own seat with it (the digests
+recorded in ``bench/results/speed/``); ``--prior`` builds it as the arena's ``strong`` is, with the
+game's prior proposing and playing its own seat (in MCR the prior is a third of the search's CPU).
 """
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ import json
 import random
 import time
 
-from ai.policies import Settings, strong_policy
+from ai.policies import PRIORS, Settings, strong_policy
 from bench.decisions import basic_decisions, searched
 
 
@@ -24,8 +28,11 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=5)
     p.add_argument("--full", action="store_true",
                    help="no early stopping: every search plays its whole budget")
+    p.add_argument("--prior", action="store_true",
+                   help="strong as the arena builds it: the game's prior proposes and plays its seat")
     a = p.parse_args()
-    pol = strong_policy(a.game, Settings(rollouts=a.rollouts, early_stop=not a.full))
+    pol = strong_policy(a.game, Settings(rollouts=a.rollouts, early_stop=not a.full),
+                        PRIORS.get(a.game) if a.prior else None)
     digest = hashlib.sha256()
     chosen: list[dict] = []
     cpu, searches, playouts, settled = 0.0, 0, 0, 0
