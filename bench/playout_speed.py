@@ -29,7 +29,7 @@ def main() -> None:
     p.add_argument("--full", action="store_true",
                    help="no early stopping: every search plays its whole budget")
     p.add_argument("--prior", action="store_true",
-                   help="strong as the arena builds it: the game's prior proposes and plays its seat")
+                   help="strong as the arena builds it: the prior proposes, plays its seat")
     a = p.parse_args()
     pol = strong_policy(a.game, Settings(rollouts=a.rollouts, early_stop=not a.full),
                         PRIORS.get(a.game) if a.prior else None)
