@@ -13,8 +13,8 @@ import threading
 import time
 
 PARENT_CHECK_S = 0.5
-"""How often a worker looks for its parent: a dead server's worker lives at most this long
-after it (or until its decision in progress ends, whichever is first: the check runs beside it)."""
+"""How often a worker looks for its parent: a dead server's worker outlives it by at most this
+long, even in the middle of a decision (the check runs beside the task)."""
 
 
 def exit_with_parent(parent: int) -> None:
