@@ -34,6 +34,12 @@ def position(game: str, wanted: Callable[[dict[str, Any], Acts], bool],
     raise AssertionError(f"no such turn in {game}")
 
 
+def claim(game: str, offered: set[str]) -> tuple[Game, Any, int]:
+    """The first claim on seat 0 where exactly the ``offered`` answers are legal."""
+    return position(game, lambda v, acts: v["phase"] == "claim"
+                    and {a["type"] for a in acts} == offered)
+
+
 def served(g: Game, st: Any, version: int) -> dict[str, Any]:
     """What the server would send seat 0 at ``st``: the match view and the legal actions."""
     view = g.view(st, 0)

@@ -11,22 +11,17 @@ from typing import Any
 import pytest
 
 from .conftest import LiveServer
-from .positions import open_turn, played, position, served
+from .positions import claim, open_turn, played, position, served
 
 KINDS = """() => { const d = document.documentElement.dataset;
   return {discard: Number(d.motionDiscard ?? 0), claim: Number(d.motionClaim ?? 0),
           reveal: Number(d.motionReveal ?? 0)}; }"""
 
 
-def claim_on(game: str, take: str) -> Any:
-    return position(game, lambda v, acts: v["phase"] == "claim"
-                    and {a["type"] for a in acts} == {take, "pass"})
-
-
 @pytest.mark.parametrize(("game", "take"), [("mcr", "pung"), ("paohuzi", "peng")])
 def test_a_claim_pulls_the_card_into_its_group(live_server: LiveServer, new_page: Any,
                                                game: str, take: str) -> None:
-    g, st, version = claim_on(game, take)
+    g, st, version = claim(game, {take, "pass"})
     action = next(a for a in g.legal_actions(st, 0) if a["type"] == take)
     after = served(g, *played(g, st, version, action))
     page = new_page(1280, 800)

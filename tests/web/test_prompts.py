@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from .conftest import LiveServer
-from .positions import Acts, open_turn, turn_at
+from .positions import Acts, claim, open_turn, served, turn_at
 
 
 def types(acts: Acts) -> set[str]:
@@ -94,8 +94,8 @@ def test_the_keyboard_says_the_choices_as_alternatives(live_server: LiveServer,
 
 
 def claim_of(game: str, offered: set[str]) -> dict[str, Any]:
-    """The first claim on seat 0 where exactly the ``offered`` answers are legal."""
-    return turn_at(game, lambda v, acts: v["phase"] == "claim" and types(acts) == offered)
+    """What the server sends at ``positions.claim``."""
+    return served(*claim(game, offered))
 
 
 def claim_ask(page: Any, url: str, claim: dict[str, Any], lang: str = "en") -> str:

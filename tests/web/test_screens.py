@@ -16,6 +16,7 @@ test_keyboard.py.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -175,15 +176,31 @@ def test_the_middle_reads_on_a_phone(live_server: LiveServer, new_page: Any, gam
     assert not page.js_errors, page.js_errors
 
 
+def ten_chis() -> dict[str, Any]:
+    """The first Paohuzi claim of ten chis or more on seat 0 (seed 558: ten, a peng, a pass)."""
+    return turn_at("paohuzi", lambda v, acts: v["phase"] == "claim"
+                   and [a["type"] for a in acts].count("chi") >= 10, seeds=range(550, 600))
+
+
+def choices_in_sight(page: Any, height: int) -> Iterator[tuple[int, dict[str, float]]]:
+    """Each button of the claim prompt brought into the screen (``height`` tall) and found
+    inside it: its index and box."""
+    buttons = page.locator("[data-testid=claim-prompt] button[data-action]")
+    assert buttons.count() >= 12  # ten chis, the peng, the pass
+    for i in range(buttons.count()):
+        buttons.nth(i).scroll_into_view_if_needed()
+        box = buttons.nth(i).bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= height + 0.5, (i, box)
+        yield i, box
+
+
 def test_the_most_chis_fit_a_phone(live_server: LiveServer, new_page: Any) -> None:
     """A Paohuzi claim of ten chis, each with its bi (PH-4.6; random play offers up to twelve):
     the whole table stays on the phone's screen, hand and switches in sight, and the prompt
     scrolls in its own box, each choice brought into the screen to be tapped (five chis once
     pushed one's panel past the screen, and a test run later met one with more)."""
-    claim = turn_at("paohuzi", lambda v, acts: v["phase"] == "claim"
-                    and [a["type"] for a in acts].count("chi") >= 10, seeds=range(550, 600))
     page = new_page(PHONE["width"], PHONE["height"], is_mobile=True, has_touch=True)
-    open_turn(page, live_server.url, claim, prompt="claim-prompt")
+    open_turn(page, live_server.url, ten_chis(), prompt="claim-prompt")
     screenshot(page, "paohuzi-phone-ten-chis")
     assert_one_screen(page, "ten chis")
     switches = page.locator("[data-testid=autoplay] input").all()
@@ -191,14 +208,10 @@ def test_the_most_chis_fit_a_phone(live_server: LiveServer, new_page: Any) -> No
     for switch in switches:
         box = switch.bounding_box()
         assert box and box["y"] + box["height"] <= PHONE["height"], box
-    buttons = page.locator("[data-testid=claim-prompt] button[data-action]")
-    assert buttons.count() >= 12  # ten chis, the peng, the pass
-    for i in range(buttons.count()):
-        buttons.nth(i).scroll_into_view_if_needed()
-        box = buttons.nth(i).bounding_box()
-        assert box and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"] + 0.5, (i, box)
+    for i, _ in choices_in_sight(page, PHONE["height"]):
         assert_one_screen(page, f"ten chis, choice {i} in sight")
-    buttons.nth(buttons.count() - 1).tap()  # the pass, from the bottom of the box
+    # the pass, from the bottom of the box
+    page.locator("[data-testid=claim-prompt] button[data-action]").last.tap()
     assert not page.js_errors, page.js_errors
 
 
@@ -206,15 +219,8 @@ def test_the_most_chis_on_a_phone_on_its_side(live_server: LiveServer, new_page:
     """The same claim on a phone held sideways (740×360), too low for the table in one view:
     the page scrolls, and every choice keeps its full size and can be brought into the screen
     (a prompt squeezed into what the felt leaves would have no room at all)."""
-    claim = turn_at("paohuzi", lambda v, acts: v["phase"] == "claim"
-                    and [a["type"] for a in acts].count("chi") >= 10, seeds=range(550, 600))
     page = new_page(740, 360, is_mobile=True, has_touch=True)
-    open_turn(page, live_server.url, claim, prompt="claim-prompt")
-    buttons = page.locator("[data-testid=claim-prompt] button[data-action]")
-    assert buttons.count() >= 12
-    for i in range(buttons.count()):
-        buttons.nth(i).scroll_into_view_if_needed()
-        box = buttons.nth(i).bounding_box()
-        assert box and box["height"] >= 30, (i, box)
-        assert 0 <= box["y"] and box["y"] + box["height"] <= 360.5, (i, box)
+    open_turn(page, live_server.url, ten_chis(), prompt="claim-prompt")
+    for i, box in choices_in_sight(page, 360):
+        assert box["height"] >= 30, (i, box)
     assert not page.js_errors, page.js_errors
