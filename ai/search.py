@@ -96,6 +96,12 @@ class Settings:
     prior's choice), and stop as soon as the decision is settled: only the prior's choice
     left, or a candidate ahead of it by ``settle_margin`` standard errors.
     False: every playout of the budget is played (the search before early stopping)."""
+    max_steps: int | None = None
+    """With ``rollouts``: at most about this many engine steps (actions applied) over one
+    decision's playouts, a fixed work budget as reproducible as ``rollouts`` that, like
+    ``budget_ms``, bounds the slowest decisions: an iteration starts only if the steps its
+    playouts are expected to take (the mean so far) fit, so an early decision, whose playouts are
+    whole deals, plays fewer of them. None: ``rollouts`` alone."""
     settle_margin: float = 3.0
     """Standard errors by which a candidate must lead the prior's choice to end the search
     early. More than ``margin``: a test repeated after every playout would let noise through
@@ -103,6 +109,13 @@ class Settings:
     candidate no better than the prior's choice (normal noise, 6,000 runs), 2 standard errors
     tested once at the end let it through 3.1% of the time, tested after each of the 8th to the
     24th 11.7%, and 3 standard errors after each 2.6%."""
+
+
+@dataclass
+class Work:
+    """The engine steps playouts took (``Settings.max_steps``'s meter)."""
+
+    steps: int = 0
 
 
 @dataclass
@@ -175,12 +188,13 @@ def _light_view(game: Any, state: Any, seat: int) -> dict:
 
 
 def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
-            deadline: float | None = None, own: tuple[int, Policy] | None = None
-            ) -> list[int] | None:
+            deadline: float | None = None, own: tuple[int, Policy] | None = None,
+            work: Work | None = None) -> list[int] | None:
     """Every seat plays ``basic`` to the end of the deal, but the seat of ``own`` (seat,
     policy) plays that policy: the deal's score deltas (None when ``perf_counter`` passes
-    ``deadline`` first). An action found among the legal ones just listed is applied without
-    listing them again (``apply_listed``, where the game has it)."""
+    ``deadline`` first); ``work``, when given, counts the actions applied. An action found among
+    the legal ones just listed is applied without listing them again (``apply_listed``, where
+    the game has it)."""
     apply_listed = getattr(game, "apply_listed", None)
     while seats := game.to_act(state):
         if deadline is not None and time.perf_counter() > deadline:
@@ -196,6 +210,8 @@ def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
             state = apply_listed(state, seat, action)
         else:
             state = game.apply(state, seat, action)
+        if work is not None:
+            work.steps += 1
     result = game.result(state)
     assert result is not None
     return list(result["deltas"])
@@ -243,12 +259,13 @@ class StrongPolicy:
         return deal, rng.getrandbits(64)
 
     def played(self, deal: Any, seat: int, action: dict, stream: int,
-               deadline: float | None = None) -> list[int] | None:
+               deadline: float | None = None, work: Work | None = None) -> list[int] | None:
         """``action`` played on ``deal`` and the deal played out (the seat by the prior, the
-        rest by ``basic``): every seat's score, or None past ``deadline``."""
+        rest by ``basic``): every seat's score, or None past ``deadline``; ``work`` counts the
+        playout's steps."""
         own = (seat, self.prior) if self.prior is not None else None
         return playout(self.game, self.game.apply(deal, seat, action), self.basic,
-                       random.Random(stream), deadline, own)
+                       random.Random(stream), deadline, own, work)
 
     def search(self, view: dict, legal: list[dict], rng: random.Random) -> Search:
         """Rank, sample, play out; ``chosen`` indexes ``candidates``."""
@@ -268,9 +285,13 @@ class StrongPolicy:
         per_rollout = 0.0
         done = 0
         racing = list(range(len(cands)))
+        work = Work()
+        playouts = 0
         while s.rollouts is None or done < s.rollouts:
             spent = time.perf_counter() - start
             if s.rollouts is None and spent + per_rollout * len(racing) > budget:
+                break
+            if self._over_steps(work, playouts, len(racing)):
                 break
             if len(racing) > 2 and (done == first if first is not None
                                     else done >= 2 and spent > budget / 3):
@@ -282,9 +303,10 @@ class StrongPolicy:
                 t0 = time.perf_counter()
                 if deadline is not None and row and t0 + per_rollout > deadline:
                     break  # out of time mid-iteration: an unpaired result would mislead
-                deltas = self.played(deal, seat, cands[i], stream, deadline)
+                deltas = self.played(deal, seat, cands[i], stream, deadline, work)
                 if deltas is None:
                     break  # the budget ran out inside a playout
+                playouts += 1
                 row.append(deltas[seat])
                 took = time.perf_counter() - t0
                 per_rollout = max(per_rollout * 0.8 + took * 0.2, took)
@@ -298,12 +320,23 @@ class StrongPolicy:
                 spent = time.perf_counter() - start
                 total = s.rollouts if s.rollouts is not None else done + int(
                     max(0.0, budget - spent) / max(per_rollout * len(racing), 1e-9))
+                if s.max_steps is not None:
+                    per_iteration = max(1.0, work.steps / playouts * len(racing))
+                    total = min(total, done + int(max(0, s.max_steps - work.steps)
+                                                  / per_iteration))
                 racing = [i for i in racing
                           if i == 0 or not (self._behind(values, i)
                                             or self._hopeless(values, i, total))]
                 if racing == [0] or any(self._ahead(values, i) for i in racing[1:]):
                     return Search(cands, values, self._choice(values), settled=True)
         return Search(cands, values, self._choice(values))
+
+    def _over_steps(self, work: Work, playouts: int, racing: int) -> bool:
+        """Whether another iteration of ``racing`` playouts, each as long as the mean so far,
+        would pass ``Settings.max_steps`` (never before the first)."""
+        cap = self.settings.max_steps
+        return (cap is not None and playouts > 0
+                and work.steps + work.steps / playouts * racing > cap)
 
     def _bounds(self, values: list[list[int]], i: int, margin: float) -> tuple[float, float]:
         """Candidate ``i``'s mean paired difference to the prior's choice, ± ``margin``
@@ -365,5 +398,5 @@ class StrongPolicy:
         return best
 
 
-__all__ = ["Policy", "Refiner", "Search", "Settings", "StrongPolicy", "playout",
+__all__ = ["Policy", "Refiner", "Search", "Settings", "StrongPolicy", "Work", "playout",
            "ranked"]

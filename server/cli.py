@@ -90,13 +90,18 @@ def _arena(args: argparse.Namespace) -> int:
 
     seats = [s.strip() for s in args.seats.split(",")]
     strong = None
+    if args.strong_steps is not None and args.strong_rollouts is None:
+        print("paiju: --strong-steps caps --strong-rollouts: give both", file=sys.stderr)
+        return 2
     if args.strong_ms is not None or args.strong_rollouts is not None:
         if (args.strong_ms is not None and args.strong_ms <= 0) or (
-                args.strong_rollouts is not None and args.strong_rollouts < 1):
-            print("paiju: --strong-ms and --strong-rollouts must be positive", file=sys.stderr)
+                args.strong_rollouts is not None and args.strong_rollouts < 1) or (
+                args.strong_steps is not None and args.strong_steps < 1):
+            print("paiju: --strong-ms, --strong-rollouts and --strong-steps must be positive",
+                  file=sys.stderr)
             return 2
         strong = Settings(budget_ms=args.strong_ms or Settings().budget_ms,
-                          rollouts=args.strong_rollouts)
+                          rollouts=args.strong_rollouts, max_steps=args.strong_steps)
 
     try:
         options = json.loads(args.options) if args.options is not None else None
@@ -208,6 +213,10 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--strong-rollouts", type=int, default=None,
                        help="the strong level searches exactly this many rollouts per candidate "
                             "instead of a time budget: reproducible statistics")
+    arena.add_argument("--strong-steps", type=int, default=None, metavar="N",
+                       help="with --strong-rollouts: at most about N engine steps over one "
+                            "decision's playouts, a reproducible cap on the slowest decisions "
+                            "(early ones, whose playouts are whole deals)")
     arena.add_argument("--ws-host", default="127.0.0.1", help="where the arena's server listens "
                                                               "for a 'ws' seat's bot")
     arena.add_argument("--ws-port", type=int, default=0, help="its port (default: a free one)")

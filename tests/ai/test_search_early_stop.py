@@ -175,3 +175,31 @@ def test_timed_search_stops_early_on_an_obvious_decision() -> None:
     pol = _policy(worth, 3, prior=2, budget_ms=1000)
     found = pol.search({"seat": 0}, _legal(worth), random.Random(7))
     assert found.settled and found.candidates[found.chosen]["n"] == 2
+
+
+def test_a_step_cap_ends_the_search_within_it() -> None:
+    """``max_steps``: each playout here is one step (the coin), so three candidates take 3 steps
+    an iteration and 24 steps hold 8 iterations, short of the 30 rollouts; with 40, the first
+    third (10 iterations, 30 steps) and then 5 of the two-candidate duel. Every result stays
+    paired, and the same seed gives the same search."""
+    worth = {0: 0, 1: 0, 2: 0}
+    capped = _policy(worth, 3, prior=0, rollouts=30, max_steps=24, early_stop=False)
+    found = capped.search({"seat": 0}, _legal(worth), random.Random(8))
+    assert [len(v) for v in found.values] == [8, 8, 8] and not found.settled
+    again = capped.search({"seat": 0}, _legal(worth), random.Random(8))
+    assert (again.values, again.chosen) == (found.values, found.chosen)
+    wider = _policy(worth, 3, prior=0, rollouts=30, max_steps=40, early_stop=False)
+    duel = wider.search({"seat": 0}, _legal(worth), random.Random(8))
+    assert sorted(len(v) for v in duel.values) == [10, 15, 15] and len(duel.values[0]) == 15
+
+
+def test_a_step_cap_counts_in_early_stopping() -> None:
+    """The challenger 2 points better on average (7 better, 3 worse in turn) that 30 rollouts
+    prove (``test_a_close_challenger_with_a_real_edge_plays_the_whole_budget``) cannot end 2
+    standard errors ahead within 20 paired results: under a cap of 40 steps (20 iterations of
+    two one-step playouts) early stopping drops it as soon as that is clear, before the cap."""
+    worth = {0: 0, 1: 2}
+    pol = _policy(worth, 0, prior=0, rollouts=30, max_steps=40)
+    pol.game = _Swinging(worth, 5)
+    found = pol.search({"seat": 0}, _legal(worth), random.Random(3))
+    assert found.settled and found.chosen == 0 and 10 <= len(found.values[0]) < 20

@@ -135,6 +135,10 @@ def test_cli_strong_flags(capsys) -> None:  # type: ignore[no-untyped-def]
     assert _without_timings(json.loads(capsys.readouterr().out)) == _without_timings(first)
     assert main(["arena", "--game", "nantong", "--seats", "strong,basic,basic",
                  "--strong-ms", "0"]) == 2
+    assert main(["arena", "--game", "nantong", "--seats", "strong,basic,basic",
+                 "--strong-steps", "500"]) == 2  # a cap on rollouts, not a level of its own
+    assert main(["arena", "--game", "nantong", "--seats", "strong,basic,basic",
+                 "--strong-rollouts", "4", "--strong-steps", "0"]) == 2
 
 
 def test_service_budget_from_the_environment() -> None:
