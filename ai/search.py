@@ -37,11 +37,12 @@ How one decision goes:
    is left of the time budget is not spent: the next decision comes sooner.
 
 Iterations run until the time budget (``budget_ms``, default 1 s) would be exceeded, or exactly
-``rollouts`` of them when that is set: the fixed mode's choices never depend on the clock and
-are deterministic for the ``rng`` passed, which the arena's reproducible statistics and the
-tests use. Unlike the other levels the timed mode depends on the clock; it is still pure
-otherwise (no I/O, no shared state). A view the sampler cannot read (it never happened in the
-tests over whole deals of every game) leaves the prior's choice.
+``rollouts`` of them when that is set (fewer if ``max_steps`` caps the engine steps their
+playouts may take): the fixed mode's choices never depend on the clock and are deterministic
+for the ``rng`` passed, which the arena's reproducible statistics and the tests use. Unlike
+the other levels the timed mode depends on the clock; it is still pure otherwise (no I/O, no
+shared state). A view the sampler cannot read (it never happened in the tests over whole deals
+of every game) leaves the prior's choice.
 """
 
 from __future__ import annotations
