@@ -13,9 +13,13 @@ it may declare. The prior
   become ready on a wait worth 8 (``live_draws``) and takes the discard with most of them
   whenever the hand has no live ready discard: a dead ready hand is broken up for one that can
   win;
-- declines claims that would leave an open hand ready but dead.
+- once ready, keeps the waits worth most: their unseen copies times what the win is paid
+  (``ready_worth``: 24 plus twice its points, MCR-5.2), where ``basic`` counts the copies alone;
+- declines claims that would leave an open hand ready but dead, and where ``basic`` passes,
+  takes the chow or pung that brings the hand strictly nearer a hand worth 8 (``_effective``
+  after its best discard: a chow that completes a straight, a pung toward all pungs).
 
-A live ready hand, kongs and the other claims are ``basic``'s.
+Kongs and the other claims are ``basic``'s.
 
 **Defence** (``defend_discard``, on ``danger.mcr``): short of ready, the prior's discard gives
 way to one cheaper by ``danger.cheapest``'s weighing (expected payment to a likely-ready
@@ -26,7 +30,12 @@ Over 1,000 shuffles (``bench/duel.py``) the live-draws prior alone gained +1.96 
 deal over ``basic`` on seed 9 and +2.18 [+1.51, +2.85] on seed 2; with the targets, +3.28
 [+2.56, +4.00] and +3.01 [+2.24, +3.78] on the same shuffles (wins 28.1% and 27.4% of its deals
 against 21.5% and 21.7%, deals in 14.5% and 14.2% against 16.9% and 16.4%), CPU p99 11.4–11.5 ms a
-decision.
+decision. The ready hand's worth and the nearer claims together (``bench.duel --against`` the
+prior without them, paired, 1,000 shuffles a seed): +1.22 [+0.46, +1.98] a deal on seed 55,
++0.79 [+0.04, +1.54] on seed 61, +0.61 [-0.12, +1.34] on seed 62; it wins 29.4-29.5% of its
+deals against 27.0-27.9%. Of the two, the nearer claims alone gave +0.23 [-0.50, +0.97] (seed
+53) and +0.31 [-0.40, +1.03] (seed 54), the ready hand's worth alone +0.16 [-0.17, +0.49] (seed
+51, 550 shuffles) and +0.01 [-0.30, +0.32] (seed 52, 400).
 """
 
 from __future__ import annotations
@@ -101,19 +110,59 @@ def _effective(c: Counts, melds: Melds, concealed: bool) -> int:
     return min(mcr_targets.distance(c, melds), _shanten(c, concealed) + PLAIN)
 
 
-def _discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The discard toward a hand worth 8, where basic's rule would not find one: None when a
-    discard leaves a live ready hand (basic takes the best of those). Otherwise the discards
-    nearest a hand likely worth 8 (``_effective``); among them, one tile from ready or nearer,
-    the most draws toward a live ready hand; else the lowest shanten, the most ukeire, then
-    ``_tie_break``."""
+@lru_cache(maxsize=1 << 14)
+def _wait_points(melds: Melds, c: Counts, seat_wind: int, prevailing: int, minimum: int
+                 ) -> tuple[tuple[int, int], ...]:
+    """The waits of the ready counts ``c`` that win with the minimum or more, with their points
+    on a discard (cached as ``_scoring_waits`` is)."""
+    situation = scoring.Situation(seat_wind=seat_wind, prevalent_wind=prevailing)
+    return tuple((f, pts) for f, pts in scoring.hint(melds, c, situation, minimum) if pts)
+
+
+WIN_BASE = 24
+"""What any win is paid before its points: 8 by each of three players (MCR-5.2)."""
+PER_POINT = 2
+"""What a point of the win is worth to the winner: paid once on a discard, three times on a
+self-draw (MCR-5.2)."""
+
+
+def ready_worth(me: _Seat, c: Counts) -> int:
+    """What the ready counts ``c``'s waits promise: each wait worth 8 or more, its unseen copies
+    times what the win is paid (``WIN_BASE`` plus ``PER_POINT`` a point). ``basic`` counts the
+    copies alone: a wait on a 24-point flush counts as much as one on an 8-point hand."""
+    return sum(me.unseen[f] * (WIN_BASE + PER_POINT * pts)
+               for f, pts in _wait_points(me.melds, c, me.seat_wind, me.prevailing, me.minimum))
+
+
+def _ready_discard(me: _Seat, hand: _Hand, by_face: dict[int, dict[str, Any]],
+                   ready: list[int]) -> dict[str, Any] | None:
+    """Among the discards ``ready`` that leave a ready hand, the one whose waits promise most
+    (``ready_worth``), then the most ukeire, then ``_tie_break``; None when none is live."""
+    worth = {f: ready_worth(me, _add(me.counts, f, -1)) for f in ready}
+    best = max(worth.values())
+    if best == 0:
+        return None
+    cands = [f for f in ready if worth[f] == best]
+    if len(cands) > 1:
+        uk = {f: hand.without(f).ukeire(me.unseen) for f in cands}
+        most = max(uk.values())
+        cands = [f for f in cands if uk[f] == most]
+    return by_face[min(cands, key=lambda f: _tie_break(me, f))]
+
+
+def _discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any]:
+    """The discard toward a hand worth 8: a discard that leaves a live ready hand, the one whose
+    waits promise most (``ready_worth``). Otherwise the discards nearest a hand likely worth 8
+    (``_effective``); among them, one tile from ready or nearer, the most draws toward a live
+    ready hand; else the lowest shanten, the most ukeire, then ``_tie_break``."""
     by_face = discards_by_face(discards, me.face_of_id)
     hand = _Hand.of(me.counts, me.concealed)
     sh = {f: hand.shanten_without(f) for f in by_face}
     low = min(sh.values())
-    if low == 0 and any(_live(me, me.melds, _add(me.counts, f, -1))
-                        for f in by_face if sh[f] == 0):
-        return None
+    if low == 0:
+        live = _ready_discard(me, hand, by_face, [f for f in by_face if sh[f] == 0])
+        if live is not None:
+            return live
     eff = {f: _effective(_add(me.counts, f, -1), me.melds, me.concealed)
            for f in by_face}
     near = min(eff.values())
@@ -133,6 +182,31 @@ def _discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any] | None
         most = max(uk.values())
         cands = [f for f in cands if uk[f] == most]
     return by_face[min(cands, key=lambda f: _tie_break(me, f))]
+
+
+def _nearest_after(rest: Counts, melds: Melds) -> int:
+    """``_effective`` of the 3k+2 open counts ``rest`` after their best discard."""
+    return min(_effective(_add(rest, g, -1), melds, False) for g in range(NUM_FACES) if rest[g])
+
+
+def _nearer_claim(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]]
+                  ) -> dict[str, Any] | None:
+    """The chow or pung after which the hand, once it discards, is strictly nearer a hand worth
+    8 (``_effective``), nearest first, and does not stand ready but dead (``_claim_ok``); None
+    when none is. ``basic`` claims only what lowers the shanten, and while concealed only a
+    valuable pung or a claim that makes it ready on 8 points: a chow that completes a straight's
+    third chow, or a pung toward all pungs, it passes."""
+    f = parse_face(view["claim"]["card"]["face"])
+    now = _effective(me.counts, me.melds, me.concealed)
+    best: tuple[int, dict[str, Any]] | None = None
+    for a in legal:
+        if a["type"] not in ("chow", "pung"):
+            continue
+        rest, meld = mcr_basic.claimed(me.counts, f, a)
+        near = _nearest_after(rest, me.melds + (meld,))
+        if near < now and (best is None or near < best[0]) and _claim_ok(view, me, a):
+            best = (near, a)
+    return None if best is None else best[1]
 
 
 def _claim_ok(view: dict[str, Any], me: _Seat, action: dict[str, Any]) -> bool:
@@ -227,17 +301,20 @@ def _prior(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random
         if a["type"] == "win":
             return a
     if view.get("phase") == "claim":
+        me = _Seat(view)
         choice = mcr_basic.basic(view, legal, rng)
-        if not _claim_ok(view, _Seat(view), choice):
-            return next(a for a in legal if a["type"] == "pass")
+        if not _claim_ok(view, me, choice):
+            choice = next(a for a in legal if a["type"] == "pass")
+        if choice["type"] == "pass":
+            return _nearer_claim(view, me, legal) or choice
         return choice
     if any(a["type"] in ("concealed_kong", "added_kong") for a in legal):
         return mcr_basic.basic(view, legal, rng)
     me = _Seat(view)
-    better = _discard(me, [a for a in legal if a["type"] == "discard"])
-    choice = better if better is not None else mcr_basic.basic(view, legal, rng)
+    choice = _discard(me, [a for a in legal if a["type"] == "discard"])
     return defend_discard(view, me, legal, choice) if defend else choice
 
 
-__all__ = ["DEFEND", "MARGIN", "STEP", "STEP_WALL", "THREAT", "defend_discard",
-           "defending_prior", "live_draws", "plain_prior", "prior"]
+__all__ = ["DEFEND", "MARGIN", "PER_POINT", "STEP", "STEP_WALL", "THREAT", "WIN_BASE",
+           "defend_discard", "defending_prior", "live_draws", "plain_prior", "prior",
+           "ready_worth"]
