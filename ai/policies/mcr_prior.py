@@ -126,6 +126,17 @@ def ready_worth(me: _Seat, c: Counts) -> int:
                for f, pts in wait_points(me.melds, c, me.seat_wind, me.prevailing, me.minimum))
 
 
+def _most_ukeire(me: _Seat, hand: _Hand, by_face: dict[int, dict[str, Any]],
+                 cands: list[int]) -> dict[str, Any]:
+    """The discard among ``cands`` that leaves most unseen draws lowering the shanten, then
+    ``_tie_break``'s."""
+    if len(cands) > 1:
+        uk = {f: hand.without(f).ukeire(me.unseen) for f in cands}
+        most = max(uk.values())
+        cands = [f for f in cands if uk[f] == most]
+    return by_face[min(cands, key=lambda f: _tie_break(me, f))]
+
+
 def _ready_discard(me: _Seat, hand: _Hand, by_face: dict[int, dict[str, Any]],
                    ready: list[int]) -> dict[str, Any] | None:
     """Among the discards ``ready`` that leave a ready hand, the one whose waits promise most
@@ -135,11 +146,7 @@ def _ready_discard(me: _Seat, hand: _Hand, by_face: dict[int, dict[str, Any]],
     if best == 0:
         return None
     cands = [f for f in ready if worth[f] == best]
-    if len(cands) > 1:
-        uk = {f: hand.without(f).ukeire(me.unseen) for f in cands}
-        most = max(uk.values())
-        cands = [f for f in cands if uk[f] == most]
-    return by_face[min(cands, key=lambda f: _tie_break(me, f))]
+    return _most_ukeire(me, hand, by_face, cands)
 
 
 def _discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any]:
@@ -169,11 +176,7 @@ def _discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any]:
         return by_face[best]
     least = min(sh[f] for f in cands)
     cands = [f for f in cands if sh[f] == least]
-    if len(cands) > 1:
-        uk = {f: hand.without(f).ukeire(me.unseen) for f in cands}
-        most = max(uk.values())
-        cands = [f for f in cands if uk[f] == most]
-    return by_face[min(cands, key=lambda f: _tie_break(me, f))]
+    return _most_ukeire(me, hand, by_face, cands)
 
 
 def _nearest_after(rest: Counts, melds: Melds) -> int:
