@@ -229,12 +229,20 @@ class _Hand:
 
 
 @lru_cache(maxsize=1 << 14)
+def wait_points(melds: tuple[scoring.Meld, ...], c: Counts, seat_wind: int, prevailing: int,
+                minimum: int) -> tuple[tuple[int, int], ...]:
+    """The waits of the ready counts ``c`` that would win with the match's minimum or more,
+    each with its points on a discard (cached: a ready hand keeps its waits for several turns,
+    and a claim asks about every discard after it)."""
+    situation = scoring.Situation(seat_wind=seat_wind, prevalent_wind=prevailing)
+    return tuple((f, pts) for f, pts in scoring.hint(melds, c, situation, minimum) if pts)
+
+
+@lru_cache(maxsize=1 << 14)
 def _scoring_waits(melds: tuple[scoring.Meld, ...], c: Counts, seat_wind: int,
                    prevailing: int, minimum: int) -> tuple[int, ...]:
-    """The waits of ``c`` that would win with the match's minimum or more (cached: a ready hand
-    keeps its waits for several turns, and a claim asks about every discard after it)."""
-    situation = scoring.Situation(seat_wind=seat_wind, prevalent_wind=prevailing)
-    return tuple(f for f, pts in scoring.hint(melds, c, situation, minimum) if pts)
+    """The faces of ``wait_points``."""
+    return tuple(f for f, _ in wait_points(melds, c, seat_wind, prevailing, minimum))
 
 
 def _wait_value(me: _Seat, melds: tuple[scoring.Meld, ...], c: Counts) -> int:
@@ -344,4 +352,4 @@ def basic(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random)
     return _turn(me, legal)
 
 
-__all__ = ["basic"]
+__all__ = ["basic", "wait_points"]

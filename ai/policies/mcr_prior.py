@@ -58,6 +58,7 @@ from .mcr_basic import (
     _Seat,
     _shanten,
     _tie_break,
+    wait_points,
 )
 
 Melds = tuple[scoring.Meld, ...]
@@ -110,15 +111,6 @@ def _effective(c: Counts, melds: Melds, concealed: bool) -> int:
     return min(mcr_targets.distance(c, melds), _shanten(c, concealed) + PLAIN)
 
 
-@lru_cache(maxsize=1 << 14)
-def _wait_points(melds: Melds, c: Counts, seat_wind: int, prevailing: int, minimum: int
-                 ) -> tuple[tuple[int, int], ...]:
-    """The waits of the ready counts ``c`` that win with the minimum or more, with their points
-    on a discard (cached as ``_scoring_waits`` is)."""
-    situation = scoring.Situation(seat_wind=seat_wind, prevalent_wind=prevailing)
-    return tuple((f, pts) for f, pts in scoring.hint(melds, c, situation, minimum) if pts)
-
-
 WIN_BASE = 24
 """What any win is paid before its points: 8 by each of three players (MCR-5.2)."""
 PER_POINT = 2
@@ -131,7 +123,18 @@ def ready_worth(me: _Seat, c: Counts) -> int:
     times what the win is paid (``WIN_BASE`` plus ``PER_POINT`` a point). ``basic`` counts the
     copies alone: a wait on a 24-point flush counts as much as one on an 8-point hand."""
     return sum(me.unseen[f] * (WIN_BASE + PER_POINT * pts)
-               for f, pts in _wait_points(me.melds, c, me.seat_wind, me.prevailing, me.minimum))
+               for f, pts in wait_points(me.melds, c, me.seat_wind, me.prevailing, me.minimum))
+
+
+def _most_ukeire(me: _Seat, hand: _Hand, by_face: dict[int, dict[str, Any]],
+                 cands: list[int]) -> dict[str, Any]:
+    """The discard among ``cands`` that leaves most unseen draws lowering the shanten, then
+    ``_tie_break``'s."""
+    if len(cands) > 1:
+        uk = {f: hand.without(f).ukeire(me.unseen) for f in cands}
+        most = max(uk.values())
+        cands = [f for f in cands if uk[f] == most]
+    return by_face[min(cands, key=lambda f: _tie_break(me, f))]
 
 
 def _ready_discard(me: _Seat, hand: _Hand, by_face: dict[int, dict[str, Any]],
@@ -143,11 +146,7 @@ def _ready_discard(me: _Seat, hand: _Hand, by_face: dict[int, dict[str, Any]],
     if best == 0:
         return None
     cands = [f for f in ready if worth[f] == best]
-    if len(cands) > 1:
-        uk = {f: hand.without(f).ukeire(me.unseen) for f in cands}
-        most = max(uk.values())
-        cands = [f for f in cands if uk[f] == most]
-    return by_face[min(cands, key=lambda f: _tie_break(me, f))]
+    return _most_ukeire(me, hand, by_face, cands)
 
 
 def _discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any]:
@@ -177,11 +176,7 @@ def _discard(me: _Seat, discards: list[dict[str, Any]]) -> dict[str, Any]:
         return by_face[best]
     least = min(sh[f] for f in cands)
     cands = [f for f in cands if sh[f] == least]
-    if len(cands) > 1:
-        uk = {f: hand.without(f).ukeire(me.unseen) for f in cands}
-        most = max(uk.values())
-        cands = [f for f in cands if uk[f] == most]
-    return by_face[min(cands, key=lambda f: _tie_break(me, f))]
+    return _most_ukeire(me, hand, by_face, cands)
 
 
 def _nearest_after(rest: Counts, melds: Melds) -> int:
@@ -210,7 +205,7 @@ def _nearer_claim(view: dict[str, Any], me: _Seat, legal: list[dict[str, Any]]
 
 
 def _claim_ok(view: dict[str, Any], me: _Seat, action: dict[str, Any]) -> bool:
-    """Whether basic's claim keeps the hand able to win: a claim after which the best discard
+    """Whether a claim keeps the hand able to win: a claim after which the best discard
     leaves a ready hand must leave one with a wait worth 8."""
     kind = action["type"]
     if kind == "pass":
