@@ -33,9 +33,10 @@ against 21.5% and 21.7%, deals in 14.5% and 14.2% against 16.9% and 16.4%), CPU 
 decision. The ready hand's worth and the nearer claims together (``bench.duel --against`` the
 prior without them, paired, 1,000 shuffles a seed): +1.22 [+0.46, +1.98] a deal on seed 55,
 +0.79 [+0.04, +1.54] on seed 61, +0.61 [-0.12, +1.34] on seed 62; it wins 29.4-29.5% of its
-deals against 27.0-27.9%. Of the two, the nearer claims alone gave +0.23 [-0.50, +0.97] (seed
-53) and +0.31 [-0.40, +1.03] (seed 54), the ready hand's worth alone +0.16 [-0.17, +0.49] (seed
-51, 550 shuffles) and +0.01 [-0.30, +0.32] (seed 52, 400).
+deals against 27.0-27.9% (pooled +0.87 [+0.44, +1.30]). Of the two, the nearer claims alone
+gave +0.23 [-0.50, +0.97] (seed 53) and +0.31 [-0.40, +1.03] (seed 54), the ready hand's worth
+alone +0.21 [-0.10, +0.52] (seed 51) and +0.15 [-0.16, +0.45] (seed 52, 600 shuffles each);
+against ``basic``, +4.00 [+3.15, +4.85] on seed 9 (``bench/results/value-mcr/``).
 """
 
 from __future__ import annotations
