@@ -98,11 +98,11 @@ class Settings:
     left, or a candidate ahead of it by ``settle_margin`` standard errors.
     False: every playout of the budget is played (the search before early stopping)."""
     max_steps: int | None = None
-    """With ``rollouts``: at most about this many engine steps (actions applied) over one
-    decision's playouts, a fixed work budget as reproducible as ``rollouts`` that, like
-    ``budget_ms``, bounds the slowest decisions: an iteration starts only if the steps its
-    playouts are expected to take (the mean so far) fit, so an early decision, whose playouts are
-    whole deals, plays fewer of them. None: ``rollouts`` alone."""
+    """At most about this many engine steps (actions applied) over one decision's playouts:
+    with ``rollouts``, a fixed work budget as reproducible as they are that, like ``budget_ms``,
+    bounds the slowest decisions. An iteration starts only if the steps its playouts are
+    expected to take (the mean so far) fit, so a decision whose playouts are long (early in a
+    deal they are whole deals) plays fewer of them. None: no cap."""
     settle_margin: float = 3.0
     """Standard errors by which a candidate must lead the prior's choice to end the search
     early. More than ``margin``: a test repeated after every playout would let noise through

@@ -216,7 +216,7 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--strong-steps", type=int, default=None, metavar="N",
                        help="with --strong-rollouts: at most about N engine steps over one "
                             "decision's playouts, a reproducible cap on the slowest decisions "
-                            "(early ones, whose playouts are whole deals)")
+                            "(those whose playouts are long)")
     arena.add_argument("--ws-host", default="127.0.0.1", help="where the arena's server listens "
                                                               "for a 'ws' seat's bot")
     arena.add_argument("--ws-port", type=int, default=0, help="its port (default: a free one)")
