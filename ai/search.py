@@ -114,9 +114,22 @@ class Settings:
 
 @dataclass
 class Work:
-    """The engine steps playouts took (``Settings.max_steps``'s meter)."""
+    """The engine steps playouts took, and how many playouts (``Settings.max_steps``'s meter)."""
 
     steps: int = 0
+    playouts: int = 0
+
+    def _per_iteration(self, racing: int) -> float:
+        return self.steps / self.playouts * racing
+
+    def fits(self, cap: int, racing: int) -> bool:
+        """Whether another iteration of ``racing`` playouts, each as long as the mean so far,
+        stays within ``cap`` steps (always before the first playout)."""
+        return self.playouts == 0 or self.steps + self._per_iteration(racing) <= cap
+
+    def iterations(self, cap: int, racing: int) -> int:
+        """How many more such iterations ``cap`` leaves room for (after the first playout)."""
+        return int(max(0, cap - self.steps) / max(1.0, self._per_iteration(racing)))
 
 
 @dataclass
@@ -193,9 +206,9 @@ def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
             work: Work | None = None) -> list[int] | None:
     """Every seat plays ``basic`` to the end of the deal, but the seat of ``own`` (seat,
     policy) plays that policy: the deal's score deltas (None when ``perf_counter`` passes
-    ``deadline`` first); ``work``, when given, counts the actions applied. An action found among
-    the legal ones just listed is applied without listing them again (``apply_listed``, where
-    the game has it)."""
+    ``deadline`` first); ``work``, when given, counts the actions applied and the playout. An
+    action found among the legal ones just listed is applied without listing them again
+    (``apply_listed``, where the game has it)."""
     apply_listed = getattr(game, "apply_listed", None)
     while seats := game.to_act(state):
         if deadline is not None and time.perf_counter() > deadline:
@@ -213,6 +226,8 @@ def playout(game: Any, state: Any, basic: Policy, rng: random.Random,
             state = game.apply(state, seat, action)
         if work is not None:
             work.steps += 1
+    if work is not None:
+        work.playouts += 1
     result = game.result(state)
     assert result is not None
     return list(result["deltas"])
@@ -287,12 +302,11 @@ class StrongPolicy:
         done = 0
         racing = list(range(len(cands)))
         work = Work()
-        playouts = 0
         while s.rollouts is None or done < s.rollouts:
             spent = time.perf_counter() - start
             if s.rollouts is None and spent + per_rollout * len(racing) > budget:
                 break
-            if self._over_steps(work, playouts, len(racing)):
+            if s.max_steps is not None and not work.fits(s.max_steps, len(racing)):
                 break
             if len(racing) > 2 and (done == first if first is not None
                                     else done >= 2 and spent > budget / 3):
@@ -307,7 +321,6 @@ class StrongPolicy:
                 deltas = self.played(deal, seat, cands[i], stream, deadline, work)
                 if deltas is None:
                     break  # the budget ran out inside a playout
-                playouts += 1
                 row.append(deltas[seat])
                 took = time.perf_counter() - t0
                 per_rollout = max(per_rollout * 0.8 + took * 0.2, took)
@@ -322,22 +335,13 @@ class StrongPolicy:
                 total = s.rollouts if s.rollouts is not None else done + int(
                     max(0.0, budget - spent) / max(per_rollout * len(racing), 1e-9))
                 if s.max_steps is not None:
-                    per_iteration = max(1.0, work.steps / playouts * len(racing))
-                    total = min(total, done + int(max(0, s.max_steps - work.steps)
-                                                  / per_iteration))
+                    total = min(total, done + work.iterations(s.max_steps, len(racing)))
                 racing = [i for i in racing
                           if i == 0 or not (self._behind(values, i)
                                             or self._hopeless(values, i, total))]
                 if racing == [0] or any(self._ahead(values, i) for i in racing[1:]):
                     return Search(cands, values, self._choice(values), settled=True)
         return Search(cands, values, self._choice(values))
-
-    def _over_steps(self, work: Work, playouts: int, racing: int) -> bool:
-        """Whether another iteration of ``racing`` playouts, each as long as the mean so far,
-        would pass ``Settings.max_steps`` (never before the first)."""
-        cap = self.settings.max_steps
-        return (cap is not None and playouts > 0
-                and work.steps + work.steps / playouts * racing > cap)
 
     def _bounds(self, values: list[list[int]], i: int, margin: float) -> tuple[float, float]:
         """Candidate ``i``'s mean paired difference to the prior's choice, ± ``margin``
