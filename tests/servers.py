@@ -22,9 +22,18 @@ START_S = 60.0
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port free now, and never one another pytest-xdist worker could pick: worker k of n takes
+    ports equal to k modulo n. Without that, two workers could pick the same port before either
+    bound it; the second server then failed to bind while its ``up()`` saw the first one answer,
+    and its tests ran against another worker's server until that one stopped."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    index = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0) % workers
+    while True:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
+        if port % workers == index:
+            return port
 
 
 UVICORN = (sys.executable, "-m", "uvicorn", "server.app:app")
@@ -61,6 +70,14 @@ class Uvicorn:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the server did not answer within {START_S} s:\n{self.log()}")
             time.sleep(0.1)
+
+    def died(self) -> str | None:
+        """Why a server started and not stopped has ended by itself (its exit code and log), or
+        None while it runs: a test that lost its server says so rather than "connection
+        refused"."""
+        if self.proc is None or self.proc.poll() is None:
+            return None
+        return f"the server exited with {self.proc.returncode}:\n{self.log()}"
 
     def up(self) -> bool:
         """Whether it answers ``GET /api/games`` now."""

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.servers import free_port
+
 BIN = Path(os.environ.get("PAIJU_TEST_PG_BIN", "/usr/lib/postgresql/15/bin"))
 OWNER = "postgres"
 """The user the cluster runs as when the tests run as root."""
@@ -30,14 +32,6 @@ SETTINGS = {
     "fsync": "off", "full_page_writes": "off", "max_connections": "200",
     "shared_buffers": "32MB", "listen_addresses": "127.0.0.1",
 }
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class PgCluster:
@@ -125,7 +119,7 @@ def pg_cluster() -> Iterator[PgCluster]:
     root = Path(tempfile.mkdtemp(prefix="paiju-pg-"))
     if as_user:
         os.chown(root, pwd.getpwnam(as_user).pw_uid, pwd.getpwnam(as_user).pw_gid)
-    cluster = PgCluster(root, _free_port(), as_user)
+    cluster = PgCluster(root, free_port(), as_user)
     try:
         try:
             cluster.init()

@@ -79,6 +79,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     server.start()
     try:
         yield server
+        died = server.died()
+        assert died is None, died
     finally:
         server.stop()
 
