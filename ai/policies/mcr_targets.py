@@ -19,6 +19,8 @@ score of the ready hand is not checked here: the prior checks it once ready (``l
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.mahjong.shanten import seven_pairs_shanten, standard_shanten
@@ -37,7 +39,27 @@ def _chows(low: tuple[int, int, int]) -> Segments:
     return tuple((f, f + 1, f + 2) for f in low)
 
 
-_FIXED: tuple[tuple[Segments, bool], ...] = (
+def _mask(faces: Iterable[int]) -> int:
+    return sum(1 << f for f in set(faces))
+
+
+@dataclass(frozen=True)
+class _Fixed:
+    """A target of nine fixed tiles: three segments (their lowest faces and face masks), and
+    whether they must be concealed tiles (a knitted straight) rather than possibly declared
+    chows."""
+
+    lows: tuple[int, int, int]
+    masks: tuple[int, int, int]
+    knitted: bool
+
+    @classmethod
+    def of(cls, segments: Segments, knitted: bool) -> _Fixed:
+        a, b, c = segments
+        return cls((a[0], b[0], c[0]), (_mask(a), _mask(b), _mask(c)), knitted)
+
+
+_FIXED: tuple[_Fixed, ...] = tuple(_Fixed.of(segments, knitted) for segments, knitted in (
     # pure straights (清龙)
     *((_chows((9 * s, 9 * s + 3, 9 * s + 6)), False) for s in range(3)),
     # mixed straights (花龙): 123, 456, 789 each in a different suit
@@ -47,39 +69,60 @@ _FIXED: tuple[tuple[Segments, bool], ...] = (
     *((_chows((r, 9 + r, 18 + r)), False) for r in range(7)),
     # knitted straights (组合龙): concealed, no chow of its own
     *((tuple(tuple(ks[i::3]) for i in range(3)), True) for ks in KNITTED_STRAIGHTS),
-)
-"""The targets of nine fixed tiles: three segments, and whether they must be concealed tiles
-(a knitted straight) rather than possibly declared chows."""
-
-_KNITTED_HONOURS: tuple[frozenset[int], ...] = tuple(
-    frozenset(ks) | frozenset(HONORS) for ks in KNITTED_STRAIGHTS)
+))
+_KNITTED_HONOURS: tuple[int, ...] = tuple(_mask((*ks, *HONORS)) for ks in KNITTED_STRAIGHTS)
+"""Lesser honours and knitted tiles: the 16 faces of a knitted straight and the honours."""
 
 
-def _minus(c: Counts, faces: set[int]) -> Counts:
-    return tuple(n - 1 if f in faces else n for f, n in enumerate(c))
+def _held(c: Counts) -> int:
+    """The mask of the faces ``c`` holds at least one of."""
+    m = 0
+    for f, n in enumerate(c):
+        if n:
+            m |= 1 << f
+    return m
 
 
-def _fixed(c: Counts, melds: Melds, segments: Segments, knitted: bool, best: int) -> int:
-    """Shanten toward the nine tiles of ``segments`` plus a set and a pair (``best``: stop
-    early when it cannot be beaten)."""
-    chows = {m.face for m in melds if m.kind == "chow"} if not knitted else set()
-    todo = [s for s in segments if s[0] not in chows]
-    others = len(melds) - (len(segments) - len(todo))
-    sets = 4 - len(segments) - others
-    if sets < 0:
-        return NONE
-    held = {f for s in todo for f in s if c[f]}
-    missing = 3 * len(todo) - len(held)
-    if missing - 1 >= best:
-        return NONE
-    return missing + standard_shanten(_minus(c, held), sets)
+def _minus(c: Counts, faces: int) -> Counts:
+    """``c`` less one of each face in the mask ``faces``."""
+    out = list(c)
+    while faces:
+        low = faces & -faces
+        out[low.bit_length() - 1] -= 1
+        faces ^= low
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _allowed(chows: frozenset[int], melds: int) -> tuple[tuple[int, int, int], ...]:
+    """The fixed targets ``melds`` declared sets with these chows (their lowest faces) allow:
+    each as (the mask of its segments still to make, their tile count, the sets it leaves)."""
+    out = []
+    for t in _FIXED:
+        if t.knitted and melds > 1:
+            continue
+        todo = [m for low, m in zip(t.lows, t.masks, strict=True)
+                if t.knitted or low not in chows]
+        sets = 1 - (melds - (3 - len(todo)))
+        if sets >= 0:
+            out.append((sum(todo), 3 * len(todo), sets))
+    return tuple(out)
+
+
+def _fixed_bounds(held: int, melds: Melds) -> list[tuple[int, int, int]]:
+    """Each fixed target the melds allow, as (tiles missing from its nine, sets it leaves to
+    make, the mask of its held faces): ``missing - 1`` bounds its shanten from below, the sort
+    puts the likeliest first, and the bound then skips the rest."""
+    chows = frozenset(m.face for m in melds if m.kind == "chow")
+    return sorted((tiles - (have := held & mask).bit_count(), sets, have)
+                  for mask, tiles, sets in _allowed(chows, len(melds)))
 
 
 def _flush(c: Counts, melds: Melds, suit: int) -> int:
     lo, hi = 9 * suit, 9 * suit + 9
     if any(m.face < 27 and not lo <= m.face < hi for m in melds):
         return NONE
-    kept = tuple(n if lo <= f < hi or f >= 27 else 0 for f, n in enumerate(c))
+    kept = (0,) * lo + c[lo:hi] + (0,) * (27 - hi) + c[27:]
     s = standard_shanten(kept, 4 - len(melds))
     if not melds:
         s = min(s, seven_pairs_shanten(kept))
@@ -90,8 +133,8 @@ def _all_pungs(c: Counts, melds: Melds) -> int:
     if any(m.kind == "chow" for m in melds):
         return NONE
     sets = 4 - len(melds)
-    pungs = min(sets, sum(1 for n in c if n >= 3))
-    pairs = sum(1 for n in c if n == 2)
+    pungs = min(sets, c.count(3) + c.count(4))
+    pairs = c.count(2)
     return 2 * (sets - pungs) - min(pairs, sets - pungs + 1)
 
 
@@ -99,17 +142,18 @@ def _all_pungs(c: Counts, melds: Melds) -> int:
 def distance(c: Counts, melds: Melds) -> int:
     """The least shanten of the 3k+1 concealed counts ``c`` (beside ``melds``) toward a target
     (module docstring); ``NONE`` when no target is left. Cached: a hand is asked about at every
-    turn it is kept, and by every claim."""
+    turn it is kept, and by every claim; and a search's playouts ask about tens of thousands of
+    hands, so the fixed targets are weighed by face masks first (``_fixed_bounds``)."""
     best = min(_all_pungs(c, melds), *(_flush(c, melds, s) for s in range(3)))
-    concealed = all(m.concealed for m in melds)
-    if concealed and not melds:
+    held = _held(c)
+    if not melds:
         best = min(best, seven_pairs_shanten(c))
-        for tiles in _KNITTED_HONOURS:
-            best = min(best, 13 - sum(1 for f in tiles if c[f]))
-    for segments, knitted in _FIXED:
-        if knitted and melds and len(melds) > 1:
-            continue
-        best = min(best, _fixed(c, melds, segments, knitted, best))
+        for mask in _KNITTED_HONOURS:
+            best = min(best, 13 - (held & mask).bit_count())
+    for missing, sets, have in _fixed_bounds(held, melds):
+        if missing - 1 >= best:
+            break
+        best = min(best, missing + standard_shanten(_minus(c, have), sets))
     return best
 
 
