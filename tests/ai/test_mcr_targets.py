@@ -71,3 +71,19 @@ def test_an_open_hand_keeps_its_pairs_toward_all_pungs() -> None:
                                                     "card": tile_of(state, 0, "1m")}
     assert prior(view, legal, random.Random(0)) == {"type": "discard",
                                                     "card": tile_of(state, 0, "3p")}
+
+
+def test_a_declared_chow_counts_toward_its_straight() -> None:
+    """A declared 123m chow is the first third of a pure straight (清龙): 456m 789m held, 111p
+    and E beside them, the hand is ready; a declared 234m chow is no part of it, and the
+    straight then lacks 123m (three tiles) in a hand with no set left to make."""
+    hand = _counts("4m 5m 6m 7m 8m 9m 1p 1p 1p E")
+    assert distance(hand, (scoring.Meld("chow", parse_face("1m"), False, 1),)) == 0
+    assert distance(hand, (scoring.Meld("chow", parse_face("2m"), False, 1),)) >= 2
+
+
+def test_lesser_honours_and_knitted_tiles_count_the_faces_held() -> None:
+    """全不靠 is 14 different tiles among 16 faces (a knitted straight's nine, the seven
+    honours): thirteen different ones are ready, a pair in place of one of them a step away."""
+    assert distance(_counts("1m 4m 7m 2p 5p 8p 3s 6s E S W N C"), ()) == 0
+    assert distance(_counts("1m 4m 7m 2p 5p 8p 3s 3s E S W N C"), ()) == 1
