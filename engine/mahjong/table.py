@@ -166,6 +166,14 @@ def claim_action(key: Hashable) -> Action:
     return {"type": str(key)}
 
 
+def _others_draws_unnamed(events: Events, seat: int) -> Events:
+    """``events`` with the tile of every other seat's draw None: the hands and wall are re-dealt
+    around ``seat``, so a real tile id there would name a tile that is now elsewhere, and one
+    ``seat`` never saw (its view shows another seat's draw without its tile)."""
+    return tuple((e[0], e[1], None, *e[3:]) if e[0] == "draw" and e[1] != seat else e
+                 for e in events)
+
+
 class MahjongTable(ClaimGame):
     """The shared machinery; subclasses set ``name``, ``deck``... and fill in the hooks."""
 
@@ -462,7 +470,8 @@ class MahjongTable(ClaimGame):
             drawn = rng.choice(hands[state.turn])
         hands, wall, drawn = self._redealt(state, seat, hands, wall, drawn, rng)
         new = evolve(state, hands=tuple(hands), wall=tuple(wall), drawn=drawn, melds=melds,
-                     events=only_own(events, seat), **self._determinize_fields(state, seat, rng))
+                     events=_others_draws_unnamed(only_own(events, seat), seat),
+                     **self._determinize_fields(state, seat, rng))
         if state.window is not None:
             new = evolve(new, window=self._reask(new, state.window, seat))
         return new
@@ -554,7 +563,7 @@ class MahjongTable(ClaimGame):
         out: JSON = {"type": kind, "seat": who}
         if kind == "draw":
             out["replacement"] = ev[3]
-            if who == seat:
+            if who == seat and tile is not None:  # None: re-dealt, unknown (determinize)
                 out["card"] = self.card_json(tile)
         elif kind == "concealed_kong":  # face down: only its owner's log names the tile
             if who == seat:

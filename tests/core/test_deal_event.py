@@ -159,7 +159,9 @@ def raw_dealt(state: Any) -> tuple[Any, ...]:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_redealt_states_keep_the_own_dealt_hand_and_know_no_other(name: str) -> None:
     """``determinize`` and ``sample`` give the seat a state with its real dealt hand in the deal
-    event and the others' unknown (None): a search must not read the real ones off its copy."""
+    event and the others' unknown (None): a search must not read the real ones off its copy.
+    Nor does a determinized state name another seat's real draw (``sample`` has none to name:
+    it gives those draws any unseen tile)."""
     game = GAMES[name]
     checked = 0
     for seed in range(3):
@@ -177,4 +179,9 @@ def test_redealt_states_keep_the_own_dealt_hand_and_know_no_other(name: str) -> 
                     assert all(h is None for k, h in enumerate(hands) if k != s)
                     assert deal_event(game.view(other, s)) == deal_event(game.view(state, s))
                     checked += 1
+                det = game.determinize(state, s, rng)
+                assert all(e[2] is None for e in det.events if e[0] == "draw" and e[1] != s), \
+                    "a re-dealt state names another seat's real draw"
+                for k in range(game.players):  # and every seat's view of it still renders
+                    game.view(det, k)
     assert checked
