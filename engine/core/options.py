@@ -111,16 +111,15 @@ class Options(Mapping[str, Any]):
     """A game's resolved options: every key, immutable, hashable, read as ``options["key"]``
     or ``options.key``."""
 
-    __slots__ = ("_items",)
+    __slots__ = ("_items", "_by_key")
 
     def __init__(self, items: Mapping[str, Any] | None = None) -> None:
         object.__setattr__(self, "_items", tuple(sorted((items or {}).items())))
+        # the engine reads options at every step (``state.options.pao``): a lookup, not a scan
+        object.__setattr__(self, "_by_key", dict(self._items))
 
     def __getitem__(self, key: str) -> Any:
-        for k, v in self._items:
-            if k == key:
-                return v
-        raise KeyError(key)
+        return self._by_key[key]
 
     def __getattr__(self, key: str) -> Any:
         if key.startswith("_"):  # copy and pickle look for their hooks before ``_items`` is set
