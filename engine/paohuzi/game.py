@@ -435,18 +435,21 @@ class Paohuzi(ClaimGame):
         Under a mandatory pao (OPT-PH-4.1) a card someone must pao offers wins only (step 2);
         the pao is no choice: it is made when nobody wins (``_forced_pao``)."""
         out = self._offers(state, seat, card, source, reveal)
-        if state.options.pao == "mandatory" and out != ["win"] and out \
-                and self._forced_pao(state, card, source, reveal) is not None:
+        if state.options.pao == "mandatory" and out != ["win"] and out and (
+                "pao" in out  # this seat's own pao is the forced one
+                or self._forced_pao(state, card, source, reveal, known=seat) is not None):
             return [o for o in out if o == "win"]
         return out
 
-    def _forced_pao(self, state: State, card: int, source: int, reveal: bool) -> int | None:
+    def _forced_pao(self, state: State, card: int, source: int, reveal: bool,
+                    known: int | None = None) -> int | None:
         """OPT-PH-4.1: the seat that must pao ``card`` under ``"mandatory"`` (one at most: the
-        other three copies are its own), None when there is none or the pao is optional."""
+        other three copies are its own), None when there is none or the pao is optional;
+        ``known``: a seat already found unable to pao it, not asked again."""
         if state.options.pao != "mandatory":
             return None
-        return next((s for s in range(PLAYERS)
-                     if "pao" in self._offers(state, s, card, source, reveal)), None)
+        return next((s for s in range(PLAYERS) if s != known
+                     and "pao" in self._offers(state, s, card, source, reveal)), None)
 
     def _offers(self, state: State, seat: int, card: int, source: int,
                 reveal: bool) -> list[Hashable]:
