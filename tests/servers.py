@@ -24,8 +24,10 @@ START_S = 60.0
 def free_port() -> int:
     """A port free now, and never one another pytest-xdist worker could pick: worker k of n takes
     ports equal to k modulo n. Without that, two workers could pick the same port before either
-    bound it; the second server then failed to bind while its ``up()`` saw the first one answer,
-    and its tests ran against another worker's server until that one stopped."""
+    bound it (or one could take a port another's restart was about to bind again); the loser's
+    server would fail to bind while its ``up()`` saw the other's answer, and its tests would run
+    against another worker's server until that one stopped (what a CI run's two failed browser
+    tests looked like: a page that never got its table, then "connection refused")."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     index = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0) % workers
     while True:
