@@ -5,6 +5,7 @@ AI-service and browser tests all start, kill and restart it the same way."""
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -21,21 +22,30 @@ START_S = 60.0
 """How long a server may take to answer ``/api/games`` (seconds; the machine may be busy)."""
 
 
+PORTS = range(20000, 32000)
+"""Where ``free_port`` looks: below the kernel's ephemeral range (32768-60999 here), so that no
+outgoing connection holds one."""
+
+
 def free_port() -> int:
     """A port free now, and never one another pytest-xdist worker could pick: worker k of n takes
     ports equal to k modulo n. Without that, two workers could pick the same port before either
     bound it (or one could take a port another's restart was about to bind again); the loser's
     server would fail to bind while its ``up()`` saw the other's answer, and its tests would run
     against another worker's server until that one stopped (what a CI run's two failed browser
-    tests looked like: a page that never got its table, then "connection refused")."""
+    tests looked like: a page that never got its table, then "connection refused"). The port is
+    drawn, then tried: the kernel's own choice (bind to port 0) is odd whenever it can be."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     index = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0) % workers
+    draw = random.SystemRandom()
     while True:
+        port = draw.randrange(PORTS.start + index, PORTS.stop, workers)
         with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = int(s.getsockname()[1])
-        if port % workers == index:
-            return port
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return port
 
 
 UVICORN = (sys.executable, "-m", "uvicorn", "server.app:app")
