@@ -36,6 +36,7 @@ def variant(spec: str, overrides: dict[str, object]) -> Policy:
     assert s is not None and s.loader is not None
     module: ModuleType = importlib.util.module_from_spec(s)
     module.__package__ = original.__package__
+    sys.modules[s.name] = module  # as an import would: dataclasses and pickling look it up
     s.loader.exec_module(module)
     vars(module).update(overrides)
     _copies.append(module)
