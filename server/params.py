@@ -1,7 +1,7 @@
 """What a match id may be, in one place: every route that takes one (REST, replays, hints, the
 WebSocket) checks it here before anything reaches the database.
 
-Match ids are ``secrets.token_urlsafe(12)`` (16 characters of ``[A-Za-z0-9_-]``); an id of any
+Match ids are ``new_id(12)`` (16 characters of ``[A-Za-z0-9_-]``, never a leading "-"); an id of any
 other shape cannot exist, so it is answered like an unknown one: 404 ``match/not_found``. A NUL
 in an id reached PostgreSQL, which refused the query (a 500, or a dropped WebSocket).
 """
@@ -9,6 +9,7 @@ in an id reached PostgreSQL, which refused the query (a 500, or a dropped WebSoc
 from __future__ import annotations
 
 import re
+import secrets
 from typing import Annotated
 
 from fastapi import Depends, Path
@@ -19,6 +20,16 @@ _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a match id may be (room to spare over the 16 characters the server makes)."""
 MATCH_ID_PATTERN = f"^{_MATCH_ID.pattern}$"
 """The same for OpenAPI (Python's ``$`` would also match before a final newline: fullmatch)."""
+
+
+def new_id(nbytes: int) -> str:
+    """``secrets.token_urlsafe(nbytes)`` that does not begin with "-": a command line reads such
+    a word as an option (``paiju botzone --match -x…`` stopped at "expected one argument"), so
+    match ids, seat tokens and player ids and tokens never do. Ids made before still work."""
+    while True:
+        word = secrets.token_urlsafe(nbytes)
+        if not word.startswith("-"):
+            return word
 
 
 def check_match_id(match_id: str) -> str:

@@ -28,7 +28,7 @@ from . import history, labels
 from .appender import Appender
 from .errors import ApiError, from_engine, outage_as_api_error
 from .models import CreateMatch
-from .params import check_match_id
+from .params import check_match_id, new_id
 from .pubsub import Broker, Step
 from .store import (
     AiSeatRow,
@@ -343,8 +343,8 @@ class Service:
         except EngineError as exc:
             raise from_engine(exc) from None
         player_id = self.player_of(player_token) if player_token is not None else None
-        tokens = [secrets.token_urlsafe(24) for _ in seats]
-        match_id = secrets.token_urlsafe(12)
+        tokens = [new_id(24) for _ in seats]
+        match_id = new_id(12)
         seed = deal_seed(req.seed, 0)
         row = MatchRow(id=match_id, game=game.name, version=0, seed=req.seed, deal_no=0,
                        seats_json=json.dumps(seats),
@@ -589,8 +589,8 @@ class Service:
 
     def create_player(self) -> dict[str, Any]:
         """A new anonymous player: its id and its secret token (only its hash is kept)."""
-        token = secrets.token_urlsafe(24)
-        player_id = secrets.token_urlsafe(12)
+        token = new_id(24)
+        player_id = new_id(12)
         self.store.create_player(PlayerRow(id=player_id, token_hash=_hash_token(token),
                                            created=time.time()))
         return {"id": player_id, "token": token}
