@@ -16,6 +16,7 @@ import argparse
 import ast
 import importlib
 import importlib.util
+import itertools
 import sys
 import time
 from types import ModuleType
@@ -32,18 +33,18 @@ def variant(spec: str, overrides: dict[str, object]) -> Policy:
     for key in overrides:
         if not hasattr(original, key):
             raise SystemExit(f"{name} has no {key}")
-    s = importlib.util.spec_from_file_location(f"{name}__variant{len(_copies)}", original.__file__)
+    s = importlib.util.spec_from_file_location(f"{name}__variant{next(_serial)}", original.__file__)
     assert s is not None and s.loader is not None
     module: ModuleType = importlib.util.module_from_spec(s)
     module.__package__ = original.__package__
     sys.modules[s.name] = module  # as an import would: dataclasses and pickling look it up
     s.loader.exec_module(module)
     vars(module).update(overrides)
-    _copies.append(module)
     return getattr(module, function)
 
 
-_copies: list[ModuleType] = []
+_serial = itertools.count()
+"""Each copy's own module name (sys.modules keeps the copy)."""
 
 
 def parse(arg: str) -> dict[str, object]:
