@@ -431,7 +431,9 @@ function winCard(view, w, names) {
       tileEl(faceOfId(w.tile), { size: "xs2", cls: "win__tile-img" }),
       h("b", { class: "win__tile" }, faceOfId(w.tile)),
       mcr ? h("span", { class: "win__points" }, t("app.unit.points", { count: w.total })) : null),
-    h("div", { class: "win__hand" }, shownHand(p, "sm", w), meldsEl(p.melds, "sm"), flowersEl(p.flowers)),
+    // Sichuan's result keeps each win's own hand and melds: a Blood River hand may kong after it
+    h("div", { class: "win__hand" }, shownHand(w.hand ? w : p, "sm", w), meldsEl(w.melds ?? p.melds, "sm"),
+      flowersEl(p.flowers)),
     itemsTable(view.game ?? st.game, w.items, { unit: w.unit, foot, subtotal, cls: "patterns" }));
 }
 

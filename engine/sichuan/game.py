@@ -301,7 +301,9 @@ class Sichuan(MahjongTable):
             if kong is not None:
                 pays += self._call_transfer(state, seat, source, kong)
         win = Win(seat=seat, tile=tile, source=source, fan=ev.fan, points=points,
-                  patterns=ev.patterns, shape=ev.shape, self_draw=source is None)
+                  patterns=ev.patterns, shape=ev.shape, self_draw=source is None,
+                  hand=state.hands[seat] + ((tile,) if source is not None else ()),
+                  melds=state.melds[seat])
         return evolve(state, wins=state.wins + (win,), payments=state.payments + pays,
                       events=event(state, "win", seat, tile, source))
 
@@ -406,11 +408,17 @@ class Sichuan(MahjongTable):
     def _result_details(self, state: State) -> JSON:
         exhausted = state.ready is not None
         return {
-            "wins": [self.win_json(w) for w in state.wins],
+            "wins": [self.win_json(w) | self._won_with(w) for w in state.wins],
             "exhausted": exhausted,
             "ready": list(state.ready) if state.ready is not None else None,
             "flower_pigs": self._pigs(state) if exhausted else [],
         }
+
+    def _won_with(self, w: Win) -> JSON:
+        """The hand and melds a win was made with (public: the deal is over, every hand open,
+        SC-6.1); Blood River's later kongs change the seat's final hand (OPT-SC-2.3)."""
+        return {"hand": [self.card_json(t) for t in w.hand],
+                "melds": [self.meld_json(m, True) for m in w.melds]}
 
     @staticmethod
     def win_json(w: Win) -> JSON:

@@ -22,6 +22,12 @@ class Win:
     patterns: tuple[tuple[str, int], ...]
     shape: str
     self_draw: bool
+    hand: tuple[int, ...] = ()
+    """The concealed tiles it won with, the winning tile included: Blood River plays on after a
+    win and a later kong changes the hand (OPT-SC-2.3), so the end shows each win as it was.
+    Empty in a deal re-dealt by a sampler, which cannot see it."""
+    melds: tuple[Meld, ...] = ()
+    """The seat's melds at the win (a later kong of a locked hand adds one, OPT-SC-2.3)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

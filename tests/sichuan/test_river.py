@@ -316,6 +316,29 @@ def test_game_wins_returns_every_win_of_a_river_deal():
     assert len(records) > len({r.seat for r in records})  # a seat won more than once
 
 
+def test_the_result_shows_each_win_with_the_hand_it_was_made_with():
+    """OPT-SC-2.3, 2.5: seat 0 self-draws 4s, later kongs its concealed 2m pung (the waits stay)
+    and wins again on 7s. Its final hand holds no 2m, but the result's first win shows the
+    hand it won with (the three 2m, no meld) and the second the hand after the kong."""
+    state, _ = position({0: TWO_WAITS + " 4s"}, drawn="4s", wall="1m 1m 1m 2m 7s", wall_extra=0,
+                        missing="pppp")
+    state = act(G, river(state), 0, type="win")
+    for seat in (1, 2, 3):
+        state = act(G, state, seat, type="discard", card=state.drawn)
+    kong = next(a for a in G.legal_actions(state, 0) if a["type"] == "concealed_kong")
+    state = act(G, G.apply(state, 0, kong), 0, type="win")
+    assert state.phase == "over" and [w.seat for w in state.wins] == [0, 0]
+    first, second = G.result(state)["wins"]
+    assert sorted(c["face"] for c in first["hand"]) == sorted(TWO_WAITS.split() + ["4s"])
+    assert first["melds"] == []
+    assert sorted(c["face"] for c in second["hand"]) == sorted(
+        TWO_WAITS.replace("2m 2m 2m ", "").split() + ["7s"])
+    assert [(m["type"], m["cards"][0]["face"]) for m in second["melds"]] == [("kong", "2m")]
+    final = G.view(state, 1)["players"][0]
+    assert "2m" not in [c["face"] for c in final["hand"]]
+    assert "hand" not in final["wins"][0]  # a view's wins never carry a hand (OPT-SC-2.4)
+
+
 # ---------------------------------------------------------------- OPT-SC-2.6 turn after a win
 
 def test_turn_after_a_self_draw_and_after_a_double_win():
