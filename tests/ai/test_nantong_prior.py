@@ -70,7 +70,7 @@ def split(hand: str, shanten: int, basic_face: str, mine_face: str) -> tuple[Any
     return me, without(me, basic_face), without(me, mine_face)
 
 
-def test_short_of_ready_a_draw_to_a_held_pair_counts_twice():
+def test_short_of_ready_a_draw_to_a_held_pair_counts_more():
     """NT-4.2: a pair can be completed by any player's discard (a pung), a sequence part only by
     the next draw. With two pairs, 2s 2s and 4s 4s, basic throws a 2s for one more plain draw;
     the prior throws the 1s and keeps both pairs."""
@@ -81,12 +81,12 @@ def test_short_of_ready_a_draw_to_a_held_pair_counts_twice():
 
 
 def test_one_step_from_ready_keeps_the_draws_whose_ready_hands_pay():
-    """NT-6.5: five sequences, 2s 3s, 5s 5s, 7s 8s, Q Q, one step from ready. Basic throws the
-    2s (the widest draws: 20 weighted, the 5s pair counting twice); the prior throws a 5s: every
-    draw that then makes it ready (1s 4s 6s 9s) leaves a wait for a seventh sequence beside the
-    pair of Q, Qing Hu (+100), where after the 2s half the ready hands wait on a pung."""
-    hand = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 2s 3s 5s 5s 7s 8s Q Q"
-    me, after_basic, after_mine = split(hand, 1, "2s", "5s")
+    """NT-6.5: five sequences, 3s 4s, 6s 7s, H H, Q Q, one step from ready. Basic throws the 3s
+    and keeps both pairs (the widest draws: 24 weighted against 12, a pair's draws counting four
+    times); the prior throws a Q: the draws to 3s 4s and 6s 7s make ready hands that wait for a
+    seventh sequence beside the pair of H, Qing Hu (+100), where basic's wait on a pung."""
+    hand = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 3s 4s 6s 7s H H Q Q"
+    me, after_basic, after_mine = split(hand, 1, "3s", "Q")
     assert P.weighted_ukeire(after_basic, me.unseen) > P.weighted_ukeire(after_mine, me.unseen)
     assert P.next_ready_worth(me, after_mine) > P.next_ready_worth(me, after_basic)
 
