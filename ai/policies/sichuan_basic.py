@@ -94,14 +94,14 @@ def shanten_each(c: Counts, concealed: bool, faces: list[int], delta: int) -> di
 
 
 def ukeire(c: Counts, concealed: bool, missing: int | None, unseen: Counts,
-           base: int | None = None) -> int:
+           base: int | None = None, pair_weight: float = 1) -> float:
     """Unseen tiles that would lower the shanten of the 3k+1 hand ``c`` (``base``: its shanten,
-    when the caller knows it)."""
+    when the caller knows it); a face that completes a held pair counts ``pair_weight``."""
     if base is None:
         base = shanten(c, concealed)
     faces = [f for f in _near(c, missing) if unseen[f]]
     after = shanten_each(c, concealed, faces, 1)
-    return sum(unseen[f] for f in faces if after[f] < base)
+    return sum(unseen[f] * (pair_weight if c[f] >= 2 else 1) for f in faces if after[f] < base)
 
 
 # ------------------------------------------------------------------ reading the view
