@@ -47,9 +47,6 @@ WIN_CONSTANT = 17.0
 PAIR_WEIGHT = 4.0
 """How much more a draw that completes a held pair counts (it can be punged off a discard): 4
 measured +0.58 [+0.40, +0.77] a deal over 2 on 40,000 shuffles (bench/results/tune-nantong)."""
-HU_WEIGHT = 0.0
-"""Short of one step from ready: weighted draws a hu of holdings given up costs (NT-6.1: every
-player's holdings score, a winner's or not)."""
 
 
 def _group_kind(m: dict[str, Any]) -> str:
@@ -145,7 +142,7 @@ def _discard(me: _Me, discards: list[dict[str, Any]]) -> dict[str, Any]:
         elif low == 1 and LOOKAHEAD:
             worth = next_ready_worth(me, after, memo)
         else:
-            worth = weighted_ukeire(after, me.unseen) - HU_WEIGHT * k[2]
+            worth = weighted_ukeire(after, me.unseen)
         return (-worth,) + k[2:]
 
     return nb._best_discard(me, discards, key)
