@@ -13,6 +13,7 @@ import random
 from dataclasses import replace
 
 from ai.policies import POLICIES
+from ai.policies import sichuan_basic as basic_ai
 from ai.policies import sichuan_prior as P
 from ai.policies.sichuan_basic import _add, _Seat
 from engine import get_game
@@ -71,11 +72,32 @@ def test_a_ready_discard_keeps_the_wait_that_pays_more():
 
 
 def test_a_discard_short_of_ready_is_basic_s():
-    """Far from ready the prior keeps basic's shanten play."""
+    """Far from ready the prior keeps basic's shanten play (here, with one pair, basic's very
+    discard)."""
     state, _ = position({0: "1m 4m 7m 2p 5p 8p 3m 6m 9m 1p 1p 4p 4p 9p"}, missing="sppp",
                         drawn="9p")
     basic_choice, mine = both(state, 0)
     assert mine == basic_choice
+
+
+def test_short_of_ready_a_held_pair_s_draws_count_four_times():
+    """SC-5.1: a pair can be completed by a pung off any opponent's discard, a sequence part only
+    by a draw. Two steps from ready, basic throws a 2m (49 unseen draws lower the shanten
+    against 47 after the 6m); the prior throws the 6m and keeps the pairs of 2m, 8m and 1p (65
+    weighted draws against 61)."""
+    state, _ = position({0: "2m 2m 3m 4m 6m 8m 8m 1p 1p 2p 3p 6p 8p 9p"}, missing="sppp",
+                        drawn="9p")
+    basic_choice, mine = both(state, 0)
+    assert basic_choice == {"type": "discard", "card": tile_of(state, 0, "2m")}
+    assert mine == {"type": "discard", "card": tile_of(state, 0, "6m")}
+    me = _Seat(G.view(state, 0))
+    draws = {}
+    for face in ("2m", "6m"):
+        after = _add(me.counts, parse_face(face), -1)
+        assert basic_ai.shanten(after, True) == 2
+        draws[face] = (basic_ai.ukeire(after, True, me.missing, me.unseen),
+                       basic_ai.ukeire(after, True, me.missing, me.unseen, None, P.PAIR_WEIGHT))
+    assert draws == {"2m": (49, 61), "6m": (47, 65)}
 
 
 def test_the_missing_suit_goes_first():

@@ -171,7 +171,8 @@ def test_a_blood_river_deal_with_a_locked_hand(live_server: LiveServer, new_page
     # each card shows the hand and melds that win was made with, not the seat's final hand
     # (a locked hand may kong between its wins, OPT-SC-2.3)
     shown = cards.evaluate_all("""cs => cs.map((c) => ({
-        hand: [...c.querySelectorAll('[data-testid=shown-hand] .tile__idx')].map((x) => x.textContent),
+        hand: [...c.querySelectorAll('[data-testid=shown-hand] .tile__idx')]
+          .map((x) => x.textContent),
         melds: c.querySelectorAll('.win__hand .meld').length }))""")
     assert [(sorted(x["hand"]), x["melds"]) for x in shown] == [
         (sorted(c["face"] for c in w["hand"]), len(w["melds"])) for w in result["wins"]]
