@@ -45,6 +45,16 @@ def offer(hand0: str, card: str, **kw):
     return state
 
 
+def split(hand: str, basic_face: str, mine_face: str) -> _Seat:
+    """Seat 0, missing bamboo, to discard from ``hand`` (its last tile just drawn): basic throws
+    ``basic_face``, the prior ``mine_face``; the seat's reading of its view."""
+    state, _ = position({0: hand}, missing="sppp", drawn=hand.split()[-1])
+    basic_choice, mine = both(state, 0)
+    assert basic_choice == {"type": "discard", "card": tile_of(state, 0, basic_face)}
+    assert mine == {"type": "discard", "card": tile_of(state, 0, mine_face)}
+    return _Seat(G.view(state, 0))
+
+
 READY = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 5p"
 """Ready on 5p alone (a pair wait), for a 0-fan basic hand (SC-8) worth 1 point (SC-9.1)."""
 
@@ -55,13 +65,7 @@ def test_a_ready_discard_keeps_the_wait_that_pays_more():
     """Basic throws a 2m and waits on 8p (3 unseen, a 0-fan hand: 1 point); the prior throws
     the 8p and waits on 2m for a full flush (SC-8: 2 fan, 4 points), though only 2 are unseen:
     3 x (1 + 1) = 6 against 2 x (4 + 1) = 10."""
-    state, _ = position({0: "1m 2m 2m 3m 4m 5m 6m 6m 7m 7m 8m 8m 9m 8p"}, missing="sppp",
-                        drawn="8p")
-    basic_choice, mine = both(state, 0)
-    assert basic_choice == {"type": "discard", "card": tile_of(state, 0, "2m")}
-    assert mine == {"type": "discard", "card": tile_of(state, 0, "8p")}
-
-    me = _Seat(G.view(state, 0))
+    me = split("1m 2m 2m 3m 4m 5m 6m 6m 7m 7m 8m 8m 9m 8p", "2m", "8p")
     after_basic = _add(me.counts, parse_face("2m"), -1)
     after = _add(me.counts, parse_face("8p"), -1)
     assert P.is_ready(after_basic, ()) and P.is_ready(after, ())
@@ -85,12 +89,7 @@ def test_short_of_ready_a_held_pair_s_draws_count_four_times():
     by a draw. Two steps from ready, basic throws a 2m (49 unseen draws lower the shanten
     against 47 after the 6m); the prior throws the 6m and keeps the pairs of 2m, 8m and 1p (65
     weighted draws against 61)."""
-    state, _ = position({0: "2m 2m 3m 4m 6m 8m 8m 1p 1p 2p 3p 6p 8p 9p"}, missing="sppp",
-                        drawn="9p")
-    basic_choice, mine = both(state, 0)
-    assert basic_choice == {"type": "discard", "card": tile_of(state, 0, "2m")}
-    assert mine == {"type": "discard", "card": tile_of(state, 0, "6m")}
-    me = _Seat(G.view(state, 0))
+    me = split("2m 2m 3m 4m 6m 8m 8m 1p 1p 2p 3p 6p 8p 9p", "2m", "6m")
     draws = {}
     for face in ("2m", "6m"):
         after = _add(me.counts, parse_face(face), -1)
