@@ -182,7 +182,7 @@ def _edge(f: int) -> int:
     return min(r, 8 - r)
 
 
-def discard_key(me: _Seat, f: int, s: int | None = None) -> tuple[int, int, int, int, int]:
+def discard_key(me: _Seat, f: int, s: int | None = None) -> tuple[int, float, int, int, int]:
     """Smaller is a better discard: shanten (``s``, when the caller knows it), -ukeire,
     isolation, closeness to an edge."""
     after = _add(me.counts, f, -1)

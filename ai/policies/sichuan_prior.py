@@ -192,7 +192,7 @@ def _weighted_discard(me: _Seat, legal: list[dict], choice: dict) -> dict:
     sh = basic_ai.shanten_each(me.counts, me.concealed, list(by_face), -1)
     low = min(sh.values())
 
-    def key(f: int) -> tuple:
+    def key(f: int) -> tuple[float, int, int, int]:
         after = _add(me.counts, f, -1)
         k = basic_ai.discard_key(me, f, low)
         return (-basic_ai.ukeire(after, me.concealed, me.missing, me.unseen, low, PAIR_WEIGHT),) \
