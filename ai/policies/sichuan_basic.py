@@ -182,22 +182,25 @@ def _edge(f: int) -> int:
     return min(r, 8 - r)
 
 
-def discard_key(me: _Seat, f: int, s: int | None = None) -> tuple[int, float, int, int, int]:
-    """Smaller is a better discard: shanten (``s``, when the caller knows it), -ukeire,
-    isolation, closeness to an edge."""
+def discard_key(me: _Seat, f: int, s: int | None = None,
+                pair_weight: float = 1) -> tuple[int, float, int, int, int]:
+    """Smaller is a better discard: shanten (``s``, when the caller knows it), -ukeire (a held
+    pair's draws counting ``pair_weight``), isolation, closeness to an edge."""
     after = _add(me.counts, f, -1)
     if s is None:
         s = shanten(after, me.concealed)
-    u = ukeire(after, me.concealed, me.missing, me.unseen, s)
+    u = ukeire(after, me.concealed, me.missing, me.unseen, s, pair_weight)
     return s, -u, _isolation(after, f), _edge(f), f
 
 
-def _best_discard(me: _Seat, discards: list[dict]) -> dict:
+def best_discard(me: _Seat, discards: list[dict], pair_weight: float = 1) -> dict:
+    """The discard of least ``discard_key`` (``basic``'s with ``pair_weight`` 1)."""
     by_face = discards_by_face(discards, me.face_of_id)
     # ukeire only matters between the discards that reach the lowest shanten
     sh = shanten_each(me.counts, me.concealed, list(by_face), -1)
     low = min(sh.values())
-    best = min((f for f in by_face if sh[f] == low), key=lambda f: discard_key(me, f, low))
+    best = min((f for f in by_face if sh[f] == low),
+               key=lambda f: discard_key(me, f, low, pair_weight))
     return by_face[best]
 
 
@@ -220,7 +223,7 @@ def _turn(me: _Seat, legal: list[dict]) -> dict:
         if _kong_shanten(me, best) <= now:
             return best
     if discards:
-        return _best_discard(me, discards)
+        return best_discard(me, discards)
     return legal[0]
 
 
@@ -252,4 +255,5 @@ def basic(view: dict, legal: list[dict], rng: random.Random) -> dict:
     return _turn(me, legal)
 
 
-__all__ = ["basic", "discard_key", "shanten", "standard_shanten", "suit_key", "ukeire"]
+__all__ = ["basic", "best_discard", "discard_key", "shanten", "standard_shanten", "suit_key",
+           "ukeire"]

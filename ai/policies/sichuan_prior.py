@@ -176,29 +176,13 @@ def _discard(view: dict, me: _Seat, legal: list[dict], choice: dict) -> dict:
     b = me.face_of_id[choice["card"]]
     melds = read_melds(view)
     if not is_ready(_add(me.counts, b, -1), melds):
-        return choice if PAIR_WEIGHT == 1 else _weighted_discard(me, legal, choice)
+        return choice if PAIR_WEIGHT == 1 else basic_ai.best_discard(me, legal, PAIR_WEIGHT)
     by_face = discards_by_face(legal, me.face_of_id)
     cap, extra = fan_cap(view), extra_fans(view)
     worth = {f: wait_worth(_add(me.counts, f, -1), melds, me, cap, extra) for f in sorted(by_face)
              if is_ready(_add(me.counts, f, -1), melds)}
     best = max(worth, key=lambda f: worth[f])
     return choice if worth[b] >= worth[best] else by_face[best]
-
-
-def _weighted_discard(me: _Seat, legal: list[dict], choice: dict) -> dict:
-    """``basic``'s ranking of the discards of least shanten with a held pair's draws weighted
-    by ``PAIR_WEIGHT``."""
-    by_face = discards_by_face(legal, me.face_of_id)
-    sh = basic_ai.shanten_each(me.counts, me.concealed, list(by_face), -1)
-    low = min(sh.values())
-
-    def key(f: int) -> tuple[float, int, int, int]:
-        after = _add(me.counts, f, -1)
-        k = basic_ai.discard_key(me, f, low)
-        return (-basic_ai.ukeire(after, me.concealed, me.missing, me.unseen, low, PAIR_WEIGHT),) \
-            + k[2:]
-
-    return by_face[min((f for f in by_face if sh[f] == low), key=key)]
 
 
 def flush_suit(me: _Seat, melds: Melds) -> int | None:
